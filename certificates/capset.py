@@ -1,0 +1,42 @@
+"""Answer schema of the ``capset`` family.
+
+Accepted forms (BENCHMARK.md 3.1): a JSON list of 1..20,000 strings of ``d`` characters over ``012``;
+or ``{"product": [S1, S2, ...]}`` (exactly that key), expanded by ``forms.product`` with the 60,000
+expansion limit checked before allocation and the 20,000 limit checked after expansion.
+The result is the tuple of points in submission (or expansion) order; indices in witnesses refer to it.
+Duplicates and lines are decided by the verifiers, not here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import AnswerError, describe
+from .forms import product
+from .forms.digitstrings import check_string_list
+
+MAX_POINTS = 20_000
+ALPHABET = "012"
+
+
+@dataclass(frozen=True)
+class CapsetAnswer:
+    d: int
+    points: tuple[str, ...]
+    form: str  # "list" or "product"
+
+
+def parse(answer: Any, params: dict) -> CapsetAnswer:
+    d = params["d"]
+    if isinstance(answer, dict):
+        if set(answer) != {"product"}:
+            keys = sorted(answer)[:5]
+            raise AnswerError("FORMAT_SHAPE", f"a cap-set object must have exactly the key 'product', got {keys}")
+        factors = product.check_factors(answer["product"], d, ALPHABET)
+        size = product.expansion_size(factors)
+        if size > MAX_POINTS:
+            raise AnswerError("SIZE_LIMIT", f"product expands to {size:,} points; at most {MAX_POINTS:,} are accepted")
+        return CapsetAnswer(d, product.expand(factors), "product")
+    if isinstance(answer, list):
+        return CapsetAnswer(d, check_string_list(answer, d, ALPHABET, MAX_POINTS, "the cap set"), "list")
+    raise AnswerError("FORMAT_TYPE", f"a cap-set answer must be a list of strings or a product object, got {describe(answer)}")

@@ -1,0 +1,101 @@
+"""From a submitted file or a raw model response to one answer value.
+
+The rule (BENCHMARK.md section 5), exactly as implemented:
+
+1. If the whole text parses as strict JSON, that value is the answer candidate.
+2. Otherwise the text is treated as a model response. Candidates are tried in this order and the first
+   one that is syntactically JSON wins: every fenced code block (three backticks, an optional language
+   tag on the opening line), the LAST block first; then the whole text; then the span from the first
+   ``{`` to the last ``}``; then the span from the first ``[`` to the last ``]``.
+3. A candidate that is syntactically JSON but breaks a strictness rule (NaN, a duplicate key, excessive
+   depth, an over-long integer) is not skipped: the answer is rejected with that reason, because the
+   submitter's JSON was found and it is not acceptable.
+4. If the value is an object with the key ``answer``, it is unwrapped once: the object must then have no
+   other key (``FORMAT_SHAPE``). ``null`` (wrapped or not) is ``NO_ANSWER``.
+
+Consequence worth knowing: a response that shows an example object in a later code block than its real
+answer gets the example scored (last block first is the benchmark's rule).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .errors import AnswerError
+from .strictjson import JSONSyntaxError, decode_bytes, loads
+
+_TAG = re.compile(r"[A-Za-z0-9_+.-]*")
+
+
+def fenced_blocks(text: str) -> list[str]:
+    """Contents of the fenced code blocks, in order; linear time on any input.
+
+    Fences are paired in order of appearance (1st opens, 2nd closes, ...). A language tag on the line
+    of the opening fence (e.g. ``json``) is dropped; an unclosed last fence opens no block.
+    """
+    marks = []
+    pos = text.find("```")
+    while pos != -1:
+        marks.append(pos)
+        pos = text.find("```", pos + 3)
+    blocks = []
+    for open_at, close_at in zip(marks[0::2], marks[1::2]):
+        body = text[open_at + 3:close_at]
+        newline = body.find("\n")
+        if newline != -1 and _TAG.fullmatch(body[:newline].strip()):
+            body = body[newline + 1:]
+        blocks.append(body)
+    return blocks
+
+
+def unwrap(value: Any) -> Any:
+    if isinstance(value, dict) and "answer" in value:
+        if len(value) != 1:
+            extra = sorted(k for k in value if k != "answer")
+            raise AnswerError("FORMAT_SHAPE", f"the answer wrapper has unexpected keys {extra[:5]}")
+        value = value["answer"]
+    if value is None:
+        raise AnswerError("NO_ANSWER", "the answer is null")
+    return value
+
+
+def _candidates(text: str) -> list[str]:
+    out = list(reversed(fenced_blocks(text)))
+    out.append(text)
+    first, last = text.find("{"), text.rfind("}")
+    if 0 <= first < last:
+        out.append(text[first:last + 1])
+    first, last = text.find("["), text.rfind("]")
+    if 0 <= first < last:
+        out.append(text[first:last + 1])
+    return out
+
+
+def extract_from_text(text: str) -> Any:
+    """Apply the extraction rule to a raw model response; return the unwrapped answer value."""
+    if not text.strip():
+        raise AnswerError("NO_ANSWER", "the response is empty")
+    for candidate in _candidates(text):
+        if not candidate.strip():
+            continue
+        try:
+            value = loads(candidate)
+        except JSONSyntaxError:
+            continue
+        return unwrap(value)
+    raise AnswerError("NO_ANSWER", "no JSON answer found in the response")
+
+
+def answer_from_bytes(data: bytes) -> Any:
+    """An answer file: a bare answer, ``{"answer": ...}``, or raw model text."""
+    text = decode_bytes(data)
+    try:
+        value = loads(text)
+    except JSONSyntaxError:
+        return extract_from_text(text)
+    return unwrap(value)
+
+
+def answer_from_json_text(text: str) -> Any:
+    """An answer already given as JSON text (e.g. the ``answer`` field of answers.jsonl)."""
+    return unwrap(loads(text))

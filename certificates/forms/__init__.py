@@ -1,0 +1,1 @@
+"""Schemas of answer forms shared by several families, and the expansion of compact forms."""

@@ -1,0 +1,136 @@
+"""Strict JSON loading.
+
+Accepted JSON is the RFC 8259 grammar with these extra rules, each failure naming its reason code:
+* the text is at most ``MAX_BYTES`` (32 MiB) of UTF-8 (``SIZE_LIMIT`` / ``JSON_ENCODING``);
+* ``NaN``, ``Infinity``, ``-Infinity`` and number literals that overflow a float are refused
+  (``JSON_NONFINITE``); integer literals longer than ``MAX_INT_DIGITS`` digits are refused (``JSON_NUMBER``);
+* an object may not repeat a key (``JSON_DUPLICATE_KEY``);
+* containers may nest at most ``MAX_DEPTH`` levels (``JSON_DEPTH``).
+Integers come back as Python ``int`` and non-integral literals (``1.0``, ``1e3``) as ``float``, so that
+schemas can refuse a float where an integer is required: a JSON integer is a literal without fraction
+or exponent, nothing else.
+"""
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from .errors import AnswerError
+
+MAX_BYTES = 32 * 1024 * 1024
+MAX_DEPTH = 32
+MAX_INT_DIGITS = 1000
+
+
+class _Nonfinite(Exception):
+    pass
+
+
+class _LongInt(Exception):
+    pass
+
+
+class _DupKey(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _parse_constant(name: str) -> Any:
+    raise _Nonfinite(name)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Nonfinite(text)
+    return value
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text) - (1 if text.startswith("-") else 0)
+    if digits > MAX_INT_DIGITS:
+        raise _LongInt(text[:20])
+    return int(text)
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict:
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DupKey(key)
+        out[key] = value
+    return out
+
+
+_DECODER = json.JSONDecoder(
+    object_pairs_hook=_pairs,
+    parse_float=_parse_float,
+    parse_int=_parse_int,
+    parse_constant=_parse_constant,
+    strict=True,
+)
+
+
+def depth_exceeds(value: Any, limit: int) -> bool:
+    """True iff ``value`` nests containers more than ``limit`` levels deep (iterative, no recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, (list, dict)):
+            if level > limit:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            for child in children:
+                if isinstance(child, (list, dict)):
+                    stack.append((child, level + 1))
+    return False
+
+
+class JSONSyntaxError(AnswerError):
+    """The text is not JSON at all (as opposed to JSON that breaks a strictness rule)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("JSON_SYNTAX", message)
+
+
+def decode_bytes(data: bytes) -> str:
+    if len(data) > MAX_BYTES:
+        raise AnswerError("SIZE_LIMIT", f"answer is {len(data):,} bytes; the limit is {MAX_BYTES:,} bytes (32 MiB)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise AnswerError("JSON_ENCODING", f"answer is not valid UTF-8 (byte offset {exc.start})") from None
+
+
+def loads(text: str) -> Any:
+    """Parse ``text`` strictly; raise ``AnswerError`` (``JSONSyntaxError`` for plain syntax errors)."""
+    if len(text) > MAX_BYTES:
+        raise AnswerError("SIZE_LIMIT", f"answer is {len(text):,} characters; the limit is {MAX_BYTES:,}")
+    try:
+        value, end = _DECODER.raw_decode(text, _skip_ws(text, 0))
+    except _Nonfinite as exc:
+        raise AnswerError("JSON_NONFINITE", f"non-finite number {exc.args[0]!r} is not allowed") from None
+    except _LongInt as exc:
+        raise AnswerError("JSON_NUMBER", f"integer literal {exc.args[0]}... has more than {MAX_INT_DIGITS} digits") from None
+    except _DupKey as exc:
+        raise AnswerError("JSON_DUPLICATE_KEY", f"duplicate key {exc.key!r} in a JSON object") from None
+    except RecursionError:
+        raise AnswerError("JSON_DEPTH", f"JSON nesting is deeper than {MAX_DEPTH} levels") from None
+    except json.JSONDecodeError as exc:
+        raise JSONSyntaxError(f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except ValueError as exc:  # e.g. an integer literal over Python's digit limit
+        raise AnswerError("JSON_NUMBER", f"number literal refused: {exc}") from None
+    if _skip_ws(text, end) != len(text):
+        raise JSONSyntaxError(f"invalid JSON: extra data after position {end}")
+    if depth_exceeds(value, MAX_DEPTH):
+        raise AnswerError("JSON_DEPTH", f"JSON nesting is deeper than {MAX_DEPTH} levels")
+    return value
+
+
+def _skip_ws(text: str, pos: int) -> int:
+    n = len(text)
+    while pos < n and text[pos] in " \t\n\r":
+        pos += 1
+    return pos

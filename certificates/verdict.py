@@ -1,0 +1,114 @@
+"""The verdict model: one frozen, typed result per check, never a bare boolean."""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .reasons import REASONS
+
+
+class Status(str, enum.Enum):
+    ACCEPT = "ACCEPT"        # valid
+    REJECT = "REJECT"        # invalid, including every stated size, range and expansion limit
+    TIMEOUT = "TIMEOUT"      # the wall-clock budget was exhausted; scores zero
+    LIMIT = "LIMIT"          # the memory budget was exhausted; scores zero
+    ERROR = "ERROR"          # the verifier itself failed; infrastructure, never a score
+    DISAGREE = "DISAGREE"    # the verifiers disagree (combined verdicts only); never a score
+
+
+Objective = int | Fraction
+
+
+def objective_to_str(value: Objective | None) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise TypeError("a boolean is not an objective")
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    raise TypeError(f"objective of unsupported type {type(value).__name__}")
+
+
+def objective_from_str(text: str | None) -> Objective | None:
+    if text is None:
+        return None
+    if "/" in text:
+        return Fraction(text)
+    return int(text)
+
+
+def objective_to_float(value: Objective | None) -> float | None:
+    if value is None:
+        return None
+    try:
+        return float(value)
+    except OverflowError:
+        return float("inf")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    status: Status
+    objective: Objective | None = None
+    reason: str | None = None
+    message: str = ""
+    witness: Any = None
+    seconds: float | None = None
+    extra: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.status, Status):
+            raise TypeError("status must be a Status")
+        if self.status is Status.ACCEPT:
+            if self.reason is not None:
+                raise ValueError("an ACCEPT carries no reason")
+            if self.objective is None:
+                raise ValueError("an ACCEPT needs an exact objective")
+        else:
+            if self.reason is None or self.reason not in REASONS:
+                raise ValueError(f"a {self.status.value} needs a known reason code, got {self.reason!r}")
+        if self.objective is not None and (isinstance(self.objective, bool)
+                                           or not isinstance(self.objective, (int, Fraction))):
+            raise TypeError("objective must be an int or a Fraction")
+
+    @property
+    def valid(self) -> bool:
+        return self.status is Status.ACCEPT
+
+    @property
+    def objective_float(self) -> float | None:
+        return objective_to_float(self.objective)
+
+    def to_json(self) -> dict:
+        return {
+            "status": self.status.value,
+            "objective": objective_to_str(self.objective),
+            "objective_float": self.objective_float,
+            "reason": self.reason,
+            "message": self.message,
+            "witness": self.witness,
+            "seconds": self.seconds,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Verdict":
+        return cls(
+            status=Status(data["status"]),
+            objective=objective_from_str(data.get("objective")),
+            reason=data.get("reason"),
+            message=data.get("message", ""),
+            witness=data.get("witness"),
+            seconds=data.get("seconds"),
+        )
+
+
+def accept(objective: Objective, message: str = "valid") -> Verdict:
+    return Verdict(Status.ACCEPT, objective=objective, message=message)
+
+
+def reject(reason: str, message: str, witness: Any = None) -> Verdict:
+    return Verdict(Status.REJECT, reason=reason, message=message, witness=witness)

@@ -1,0 +1,266 @@
+"""The ``endless-exam`` command line.
+
+Exit codes (part of the contract, tested): 0 accepted / success, 1 rejected (or, for ``audit``, some
+construction not accepted), 2 error, usage error, time or memory limit, 3 verifier disagreement.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from certificates.errors import AnswerError, ParamsError
+from certificates.params import validate as validate_params
+from certificates.strictjson import MAX_BYTES, loads
+from certificates.verdict import Status, objective_to_str
+
+from . import __version__, suites
+from .families import FAMILIES
+from .scoring import ratio, ratio_float
+
+EXIT_OK, EXIT_REJECT, EXIT_ERROR, EXIT_DISAGREE = 0, 1, 2, 3
+EXIT_BY_STATUS = {Status.ACCEPT: EXIT_OK, Status.REJECT: EXIT_REJECT, Status.ERROR: EXIT_ERROR,
+                  Status.TIMEOUT: EXIT_ERROR, Status.LIMIT: EXIT_ERROR, Status.DISAGREE: EXIT_DISAGREE}
+
+
+class UsageError(Exception):
+    pass
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=False, separators=(", ", ": "))
+
+
+# ---- instances -------------------------------------------------------------------------------------
+
+def cmd_instances(args: argparse.Namespace) -> int:
+    chosen = suites.load(args.suite) if args.suite else suites.all_instances()
+    if args.family:
+        if args.family not in FAMILIES:
+            raise UsageError(f"unknown family {args.family!r}; known: {', '.join(FAMILIES)}")
+        chosen = tuple(i for i in chosen if i.family == args.family)
+    if args.json:
+        print(json.dumps([i.to_json() for i in chosen], indent=1))
+        return EXIT_OK
+    print(f"{'call id':<24} {'instance id':<30} {'params':<44} {'sense':<5} {'reference':>14} {'type':<12} {'bound':>14} {'kind':<10}")
+    for i in chosen:
+        mark = "" if i.implemented else "  [family not implemented yet]"
+        ref = "-" if i.reference is None else _short(i.reference)
+        bound = "-" if i.bound is None else _short(i.bound)
+        print(f"{i.call_id:<24} {i.instance_id:<30} {_dumps(i.params)[:44]:<44} {i.sense:<5} {ref:>14} "
+              f"{i.reference_type or '-':<12} {bound:>14} {i.bound_kind or '-':<10}{mark}")
+    missing = sorted({i.family for i in chosen if not i.implemented})
+    print(f"\n{len(chosen)} instances; families not implemented yet: {', '.join(missing) if missing else 'none'}")
+    return EXIT_OK
+
+
+def _short(value: Any) -> str:
+    text = str(value)
+    if isinstance(value, int) and len(text) <= 14:
+        return text
+    return f"{float(value):.6g}"
+
+
+# ---- verify ----------------------------------------------------------------------------------------
+
+def _resolve(args: argparse.Namespace) -> tuple[str, dict, suites.Instance | None]:
+    if args.instance:
+        if args.family or args.params:
+            raise UsageError("give either --instance or --family/--params, not both")
+        try:
+            inst = suites.find(args.instance)
+        except KeyError as exc:
+            raise UsageError(str(exc.args[0])) from None
+        return inst.family, inst.params, inst
+    if not args.family or args.params is None:
+        raise UsageError("give --instance CALL_OR_INSTANCE_ID, or --family F with --params JSON")
+    if args.family not in FAMILIES:
+        raise UsageError(f"unknown family {args.family!r}; known: {', '.join(FAMILIES)}")
+    try:
+        params = loads(args.params)
+    except AnswerError as exc:
+        raise UsageError(f"--params is not valid JSON: {exc.message}") from None
+    matches = [i for i in suites.all_instances() if i.instance_id == suites.instance_id(args.family, params)]
+    return args.family, params, (matches[0] if matches else None)
+
+
+def _check_family(family: str, params: dict) -> dict:
+    if not FAMILIES[family].implemented:
+        raise UsageError(f"family {family!r} is not implemented yet")
+    try:
+        return validate_params(family, params)
+    except ParamsError as exc:
+        raise UsageError(f"invalid parameters for {family}: {exc}") from None
+
+
+def _read_answer(path: str) -> bytes:
+    if path == "-":
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+    else:
+        p = Path(path)
+        if not p.is_file():
+            raise UsageError(f"answer file {path!r} does not exist")
+        with p.open("rb") as fh:
+            data = fh.read(MAX_BYTES + 1)  # the harness rejects anything over the limit
+    return data
+
+
+def _summary(v, seconds: float) -> dict:
+    return {"status": v.status.value, "objective": objective_to_str(v.objective), "reason": v.reason,
+            "message": v.message, "seconds": round(seconds, 4)}
+
+
+def result_json(family: str, params: dict, inst: suites.Instance | None, res) -> dict:
+    out = {
+        "family": family, "params": params,
+        "call_id": inst.call_id if inst else None, "instance_id": suites.instance_id(family, params),
+        "status": res.status.value, "valid": res.valid, "objective": objective_to_str(res.objective),
+        "objective_float": None if res.objective is None else float(res.objective),
+        "reason": res.reason, "message": res.message, "witness": res.witness,
+        "primary": _summary(res.primary, res.primary_seconds), "second": _summary(res.second, res.second_seconds),
+        "witness_checks": res.witness_checks,
+    }
+    if inst is not None:
+        r = ratio(res.objective, inst.reference, inst.sense, res.valid)
+        out["reference"] = None if inst.reference is None else str(inst.reference)
+        out["reference_type"] = inst.reference_type
+        out["ratio"] = ratio_float(r)
+        out["ratio_exact"] = None if r is None else objective_to_str(r)
+    return out
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from . import harness
+
+    family, params, inst = _resolve(args)
+    params = _check_family(family, params)
+    payload = _read_answer(args.answer)
+    res = harness.verify(family, params, payload, "file", time_limit=args.time_limit,
+                         memory_limit=int(args.memory_limit * 1024 ** 3))
+    data = result_json(family, params, inst, res)
+    if args.json:
+        print(json.dumps(data, indent=1))
+    else:
+        label = f"{inst.call_id} ({inst.instance_id})" if inst else data["instance_id"]
+        print(f"instance  {label}  {family} {_dumps(params)}")
+        print(f"verdict   {res.status.value}" + (f"  objective {data['objective']}" if res.valid else f"  {res.reason}"))
+        print(f"message   {res.message}")
+        if res.witness is not None:
+            print(f"witness   {_dumps(res.witness)}")
+        if inst is not None and inst.reference is not None:
+            print(f"reference {inst.reference} ({inst.reference_type})  ratio {data['ratio']:.6f}")
+        for name in ("primary", "second"):
+            s = data[name]
+            detail = f"objective {s['objective']}" if s["status"] == "ACCEPT" else f"{s['reason']}"
+            print(f"{name:<9} {s['status']:<8} {detail}  ({s['seconds']:.2f} s)")
+        for w in res.witness_checks:
+            print(f"re-check  {w['witness_of']} witness by {w['checked_by']}: {'confirmed' if w['holds'] else 'NOT confirmed'}"
+                  f" ({w['message']})")
+    return EXIT_BY_STATUS[res.status]
+
+
+# ---- audit -----------------------------------------------------------------------------------------
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    from . import harness
+    from .constructions_index import load_all
+
+    constructions = load_all(args.family)
+    wanted = suites.load(args.suite) if args.suite else suites.all_instances()
+    rows = []
+    worst = EXIT_OK
+    for c in constructions:
+        params = validate_params(c.family, c.params)
+        payload = json.dumps({"answer": c.answer}).encode("utf-8")
+        res = harness.verify(c.family, params, payload, "file", time_limit=args.time_limit)
+        insts = [i for i in wanted if i.instance_id == c.instance_id] or [None]
+        agree = ("agree" if res.status in (Status.ACCEPT, Status.REJECT) else res.status.value.lower())
+        claimed_ok = res.valid and c.objective is not None and str(c.objective) == objective_to_str(res.objective)
+        if not res.valid or not claimed_ok:
+            worst = EXIT_REJECT
+        for inst in insts:
+            r = ratio(res.objective, inst.reference, inst.sense, res.valid) if inst else None
+            rows.append({
+                "construction": c.name, "call_id": inst.call_id if inst else None,
+                "instance_id": c.instance_id, "family": c.family, "params": c.params,
+                "status": res.status.value, "objective": objective_to_str(res.objective),
+                "claimed_objective": c.objective, "reference": None if inst is None or inst.reference is None else str(inst.reference),
+                "ratio": ratio_float(r), "verifiers": f"{res.primary.status.value}/{res.second.status.value}",
+                "agreement": agree, "primary_seconds": round(res.primary_seconds, 3),
+                "second_seconds": round(res.second_seconds, 3), "method": c.method,
+                "reason": res.reason,
+            })
+    covered = {r["call_id"] for r in rows if r["call_id"]}
+    uncovered = [i for i in wanted if i.implemented and i.call_id not in covered and (not args.family or i.family == args.family)]
+    if args.json:
+        print(json.dumps({"rows": rows, "instances_without_construction": [i.call_id for i in uncovered]}, indent=1))
+        return worst
+    print(f"{'instance':<20} {'params':<12} {'objective':>10} {'reference':>10} {'ratio':>8} {'verdict':<8} "
+          f"{'primary/second':<16} {'prim s':>7} {'sec s':>7}")
+    for r in rows:
+        ratio_txt = "-" if r["ratio"] is None else f"{r['ratio']:.4f}"
+        print(f"{(r['call_id'] or r['construction']):<20} {_dumps(r['params'])[:12]:<12} {r['objective'] or '-':>10} "
+              f"{r['reference'] or '-':>10} {ratio_txt:>8} {r['status']:<8} {r['verifiers']:<16} "
+              f"{r['primary_seconds']:>7.2f} {r['second_seconds']:>7.2f}")
+        if r["status"] != "ACCEPT":
+            print(f"    !! {r['reason']}")
+        elif str(r["claimed_objective"]) != r["objective"]:
+            print(f"    !! fixture records objective {r['claimed_objective']}, verified {r['objective']}")
+    for i in uncovered:
+        print(f"{i.call_id:<20} {_dumps(i.params)[:12]:<12} {'-':>10} {str(i.reference or '-'):>10} {'-':>8} no construction bundled")
+    missing = sorted({f for f, info in FAMILIES.items() if not info.implemented})
+    print(f"\n{len(constructions)} constructions, {len(rows)} rows; families not implemented yet: {', '.join(missing)}")
+    return worst
+
+
+# ---- entry point -----------------------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="endless-exam", description="Exact, dual-verified checker for the Endless Exam benchmark.")
+    parser.add_argument("--version", action="version", version=f"endless-exam {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("instances", help="list suite instances")
+    p.add_argument("--suite", choices=suites.SUITES)
+    p.add_argument("--family")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_instances)
+
+    p = sub.add_parser("verify", help="verify one answer with both verifiers")
+    p.add_argument("--instance", help="call id or instance id of a suite instance")
+    p.add_argument("--family")
+    p.add_argument("--params", help="instance parameters as a JSON object")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--time-limit", type=float, default=60.0, help="seconds per verifier (default 60)")
+    p.add_argument("--memory-limit", type=float, default=4.0, help="GiB per verifier (default 4)")
+    p.add_argument("answer", help="answer file (bare answer, {\"answer\": ...} or raw model text); - for stdin")
+    p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("audit", help="verify every bundled reference construction with both verifiers")
+    p.add_argument("--suite", choices=suites.SUITES)
+    p.add_argument("--family")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--time-limit", type=float, default=60.0)
+    p.set_defaults(func=cmd_audit)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits 2 on usage errors and 0 on --help
+        return int(exc.code or 0)
+    try:
+        return args.func(args)
+    except UsageError as exc:
+        print(f"endless-exam: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except BrokenPipeError:
+        return EXIT_ERROR
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Deterministic generators for construction fixtures."""

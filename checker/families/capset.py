@@ -1,0 +1,229 @@
+"""Primary check of the ``capset`` family.
+
+What is checked: the answer is a set of distinct points of F_3^d (shared schema in
+``certificates.capset``) with no three distinct points x, y, z such that x + y + z = 0.
+
+Why the check is sufficient. In F_3^d three distinct points are collinear iff x + y + z = 0, and the
+only solutions of x + y + z = 0 with two equal entries are x = y = z. For a set A, write
+r(w) = #{(y, z) in A^2 : y + z = w}. A point x of A lies on a line of A iff r(-x) >= 2: the pair
+(x, x) is always counted, and any other pair (y, z) with y + z = -x has y != z and y, z != x.
+
+Algorithms (exact integer arithmetic throughout):
+* ``d <= 13`` and many points: the Fourier method. With w a primitive cube root of unity,
+  A^(xi) = sum_{x in A} w^(xi.x) and r = (A^)^2 transformed back, all in the ring Z[w] (pairs of
+  int64, w^2 = -1 - w), exact; the inverse transform must be divisible by 3^d with zero w-part,
+  which is checked (a failure is an internal error, never a verdict). Cost O(d 3^d).
+* otherwise: every pair (i < j) is formed block by block with numpy; the third point
+  -(x_i + x_j) is encoded in base 3 and looked up among the sorted point keys.
+A witness is the first point (in answer order) on a line together with a partner found by one
+vectorised scan. Duplicates are found by sorting base-3 keys (3^40 < 2^64, so keys fit uint64).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from certificates import capset as schema
+from certificates.errors import AnswerError
+from certificates.verdict import Verdict, accept, reject
+
+FOURIER_MAX_D = 13
+
+
+def _digits(points: tuple[str, ...], d: int) -> np.ndarray:
+    raw = np.frombuffer("".join(points).encode("ascii"), dtype=np.uint8)
+    return (raw.reshape(len(points), d) - ord("0")).astype(np.uint8)
+
+
+def _keys(digits: np.ndarray) -> np.ndarray:
+    keys = np.zeros(digits.shape[0], dtype=np.uint64)
+    three = np.uint64(3)
+    for col in range(digits.shape[1]):
+        keys = keys * three + digits[:, col].astype(np.uint64)
+    return keys
+
+
+class _Lookup:
+    """Membership of base-3 keys in the answer, and the answer index of a key."""
+
+    def __init__(self, keys: np.ndarray) -> None:
+        self.order = np.argsort(keys, kind="stable")
+        self.sorted = keys[self.order]
+
+    def find(self, queries: np.ndarray) -> np.ndarray:
+        """Answer index of each query key, or -1."""
+        pos = np.searchsorted(self.sorted, queries)
+        pos_c = np.minimum(pos, len(self.sorted) - 1)
+        hit = self.sorted[pos_c] == queries
+        return np.where(hit, self.order[pos_c], -1)
+
+
+def _first_duplicate(keys: np.ndarray) -> tuple[int, int] | None:
+    order = np.argsort(keys, kind="stable")
+    sk = keys[order]
+    same = np.nonzero(sk[1:] == sk[:-1])[0]
+    if len(same) == 0:
+        return None
+    # among all duplicated pairs pick the one whose second occurrence comes first in the answer
+    best = None
+    for s in same:
+        a, b = int(order[s]), int(order[s + 1])
+        pair = (min(a, b), max(a, b))
+        if best is None or pair[1] < best[1] or (pair[1] == best[1] and pair[0] < best[0]):
+            best = pair
+    return best
+
+
+# ---- exact DFT over F_3^d with values in Z[w] ------------------------------------------------------
+
+def _mul_w(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(a + b w) * w = -b + (a - b) w."""
+    return -b, a - b
+
+
+def _mul_w2(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(a + b w) * w^2 = (b - a) - a w."""
+    return b - a, -a
+
+
+def _dft(re: np.ndarray, im: np.ndarray, d: int, inverse: bool) -> tuple[np.ndarray, np.ndarray]:
+    for axis in range(d):
+        shape = (3 ** axis, 3, 3 ** (d - axis - 1))
+        R, I = re.reshape(shape), im.reshape(shape)
+        a0, a1, a2 = R[:, 0], R[:, 1], R[:, 2]
+        b0, b1, b2 = I[:, 0], I[:, 1], I[:, 2]
+        w1 = _mul_w(a1, b1)
+        w1sq = _mul_w2(a1, b1)
+        w2 = _mul_w(a2, b2)
+        w2sq = _mul_w2(a2, b2)
+        g0 = (a0 + a1 + a2, b0 + b1 + b2)
+        g1 = (a0 + w1[0] + w2sq[0], b0 + w1[1] + w2sq[1])   # f0 + w f1 + w^2 f2
+        g2 = (a0 + w1sq[0] + w2[0], b0 + w1sq[1] + w2[1])   # f0 + w^2 f1 + w f2
+        if inverse:
+            g1, g2 = g2, g1
+        re = np.stack([g0[0], g1[0], g2[0]], axis=1).reshape(-1)
+        im = np.stack([g0[1], g1[1], g2[1]], axis=1).reshape(-1)
+    return re, im
+
+
+def _pair_sums_fourier(keys: np.ndarray, d: int) -> np.ndarray:
+    """r(w) for every w in F_3^d (index = base-3 key)."""
+    size = 3 ** d
+    re = np.zeros(size, dtype=np.int64)
+    re[keys.astype(np.int64)] = 1
+    im = np.zeros(size, dtype=np.int64)
+    re, im = _dft(re, im, d, inverse=False)
+    sq_re = re * re - im * im          # (a + b w)^2 = (a^2 - b^2) + (2ab - b^2) w
+    sq_im = 2 * re * im - im * im
+    re, im = _dft(sq_re, sq_im, d, inverse=True)
+    if np.any(im != 0) or np.any(re % size != 0):
+        raise RuntimeError("capset Fourier self-check failed: inverse transform is not 3^d times an integer vector")
+    return re // size
+
+
+def _partner(digits: np.ndarray, look: _Lookup, i: int) -> tuple[int, int] | None:
+    third = (6 - digits[i].astype(np.int16) - digits.astype(np.int16)) % 3
+    idx = look.find(_keys(third.astype(np.uint8)))
+    n = digits.shape[0]
+    cand = np.nonzero((idx >= 0) & (idx != np.arange(n)) & (np.arange(n) != i))[0]
+    if len(cand) == 0:
+        return None
+    j = int(cand[0])
+    return j, int(idx[j])
+
+
+def _first_line_pairs(digits: np.ndarray, look: _Lookup) -> tuple[int, int, int] | None:
+    n, d = digits.shape
+    powers = (3 ** np.arange(d - 1, -1, -1, dtype=np.uint64)).astype(np.uint64)
+    wide = digits.astype(np.int16)
+    block = max(1, min(256, 4_000_000 // max(1, n * d)))
+    for start in range(0, n - 1, block):
+        stop = min(n - 1, start + block)
+        rows = wide[start:stop, None, :]                     # (b, 1, d)
+        cols = wide[start + 1:, None, :].transpose(1, 0, 2)  # (1, n-start-1, d)
+        third = ((6 - rows - cols) % 3).astype(np.uint64)
+        keys = third @ powers if d else np.zeros(third.shape[:2], dtype=np.uint64)
+        idx = look.find(keys.reshape(-1)).reshape(keys.shape)
+        # row r (point start+r) pairs with column c (point start+1+c); keep only c >= r (j > i)
+        b = stop - start
+        valid = np.arange(keys.shape[1])[None, :] >= np.arange(b)[:, None]
+        hits = np.argwhere((idx >= 0) & valid)
+        if len(hits):
+            r, c = hits[0]
+            i, j = start + int(r), start + 1 + int(c)
+            return i, j, int(idx[r, c])
+    return None
+
+
+def find_line(points: tuple[str, ...], d: int, method: str = "auto") -> tuple[int, int, int] | None:
+    """Indices (sorted) of three distinct points summing to 0, or None. Points must be distinct.
+
+    ``method`` is "auto" (Fourier when d <= 13 and the pair count exceeds 2 d 3^d), "fourier" or "pairs".
+    """
+    digits = _digits(points, d)
+    keys = _keys(digits)
+    look = _Lookup(keys)
+    n = len(points)
+    if method not in ("auto", "fourier", "pairs"):
+        raise ValueError(f"unknown method {method!r}")
+    use_fourier = method == "fourier" or (method == "auto" and n * (n - 1) // 2 > 2 * d * 3 ** d)
+    if use_fourier and d <= FOURIER_MAX_D:
+        r = _pair_sums_fourier(keys, d)
+        neg = _keys(((3 - digits.astype(np.int16)) % 3).astype(np.uint8)).astype(np.int64)
+        on_line = np.nonzero(r[neg] >= 2)[0]
+        if len(on_line) == 0:
+            return None
+        i = int(on_line[0])
+        found = _partner(digits, look, i)
+        if found is None:
+            raise RuntimeError("capset self-check failed: Fourier count reports a line that the scan cannot find")
+        j, k = found
+        return tuple(sorted((i, j, k)))
+    hit = _first_line_pairs(digits, look)
+    return None if hit is None else tuple(sorted(hit))
+
+
+def check(params: dict, answer: Any) -> Verdict:
+    try:
+        parsed = schema.parse(answer, params)
+    except AnswerError as exc:
+        return reject(exc.reason, exc.message, exc.witness)
+    d, points = parsed.d, parsed.points
+    digits = _digits(points, d)
+    dup = _first_duplicate(_keys(digits))
+    if dup is not None:
+        i, j = dup
+        return reject("DUPLICATE", f"point {points[i]} occurs at indices {i} and {j}",
+                      {"point": points[i], "indices": [i, j]})
+    line = find_line(points, d)
+    if line is not None:
+        i, j, k = line
+        return reject("PROPERTY_VIOLATION",
+                      f"points {points[i]}, {points[j]}, {points[k]} (indices {i}, {j}, {k}) form a line: they sum to 0",
+                      {"points": [points[i], points[j], points[k]], "indices": [i, j, k]})
+    return accept(len(points), f"cap set of {len(points)} points in F_3^{d}")
+
+
+def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
+    """Re-check a rejection witness produced by the other verifier (answer as submitted)."""
+    parsed = schema.parse(answer, params)
+    points = parsed.points
+    if not isinstance(witness, dict) or not isinstance(witness.get("indices"), list):
+        return False, "witness has no index list"
+    idx = witness["indices"]
+    if not all(type(t) is int and 0 <= t < len(points) for t in idx) or len(set(idx)) != len(idx):
+        return False, "witness indices are not distinct indices of the answer"
+    if len(idx) == 2:
+        ok = points[idx[0]] == points[idx[1]] and witness.get("point") == points[idx[0]]
+        return ok, "duplicate confirmed" if ok else "the two indexed points differ"
+    if len(idx) == 3:
+        trio = [points[t] for t in idx]
+        if witness.get("points") != trio:
+            return False, "witness points do not match the indexed points"
+        if len(set(trio)) != 3:
+            return False, "witness points are not distinct"
+        d = _digits(tuple(trio), parsed.d).astype(np.int16)
+        ok = bool(np.all(d.sum(axis=0) % 3 == 0))
+        return ok, "line confirmed" if ok else "the three points do not sum to 0"
+    return False, "witness must index two (duplicate) or three (line) points"

@@ -1,0 +1,9 @@
+"""Process entry point of the primary verifier (``python -m checker.worker``); see certificates.worker."""
+import sys
+
+from certificates.worker import main
+
+from .families import load
+
+if __name__ == "__main__":
+    sys.exit(main(load))

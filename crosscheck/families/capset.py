@@ -1,0 +1,181 @@
+"""Second check of the ``capset`` family (independent of ``checker.families.capset``).
+
+Checked: the points (shared schema ``certificates.capset``) are distinct and no two distinct points
+x, y have their third point z = -(x + y) in the set. For distinct x, y the point z is automatically
+distinct from both (z = x would force y = x), so "z in the set" is exactly "x, y, z form a line",
+and every line is found from any two of its points. This examines all pairs: it is a direct
+statement of the definition, unlike the primary's Fourier count.
+
+Path: sympy and z3 cannot scan 2*10^8 pairs in the time limit, so this is an independently written
+exact algorithm. Each point is packed with 3 bits per coordinate (value 0, 1 or 2). Adding two packed
+points adds coordinatewise without carries (sums 0..4 fit in 3 bits); a table over 4-coordinate
+chunks (12 bits) maps the coordinate sums s to the base-3 digits of (6 - s) mod 3 = -(x+y), giving the
+third point's base-3 index, which is looked up in a dense membership table (3^d <= 3^16 entries) or,
+for larger d, a Python set. Small inputs (at most ``PURE_PYTHON_MAX_POINTS`` points) run the same
+method on Python integers; larger ones vectorise the row loop with numpy. The z3 formal oracle lives
+in ``crosscheck.oracle.capset``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from certificates import capset as schema
+from certificates.errors import AnswerError
+from certificates.verdict import Verdict, accept, reject
+
+PURE_PYTHON_MAX_POINTS = 1500
+DENSE_MAX_D = 16
+CHUNK = 4                     # coordinates per lookup chunk
+WORD = 20                     # coordinates per 64-bit packed word (3 bits each)
+
+
+def _pack(point: str) -> list[int]:
+    """3-bit packed words of a point; coordinate 0 is the most significant base-3 digit."""
+    words = []
+    for start in range(0, len(point), WORD):
+        value = 0
+        for ch in point[start:start + WORD]:
+            value = (value << 3) | (ord(ch) - 48)
+        words.append(value)
+    return words
+
+
+def _base3(point: str) -> int:
+    value = 0
+    for ch in point:
+        value = value * 3 + (ord(ch) - 48)
+    return value
+
+
+def _chunk_tables(d: int) -> list[list[tuple[int, list[int]]]]:
+    """Per word: list of (shift, table) with table[sum chunk] = base-3 contribution of -(sum) mod 3."""
+    words = []
+    for start in range(0, d, WORD):
+        width = min(WORD, d - start)
+        chunks = []
+        for c0 in range(0, width, CHUNK):
+            cw = min(CHUNK, width - c0)
+            shift = 3 * (width - c0 - cw)            # bits below this chunk inside the word
+            low_pos = d - (start + c0 + cw)          # base-3 position of the chunk's last coordinate
+            table = [0] * (1 << (3 * cw))
+            for s in range(1 << (3 * cw)):
+                val, ok = 0, True
+                for t in range(cw):                  # t = 0 is the chunk's first (most significant) coordinate
+                    field = (s >> (3 * (cw - 1 - t))) & 7
+                    if field > 4:
+                        ok = False
+                        break
+                    val = val * 3 + (6 - field) % 3
+                if ok:
+                    table[s] = val * 3 ** low_pos
+            chunks.append((shift, table))
+        words.append(chunks)
+    return words
+
+
+def _scan_python(points: tuple[str, ...], d: int) -> tuple[int, int, int] | None:
+    packed = [_pack(p) for p in points]
+    where = {_base3(p): i for i, p in enumerate(points)}
+    tables = [[(shift, table, len(table) - 1) for shift, table in chunks] for chunks in _chunk_tables(d)]
+    n = len(points)
+    for i in range(n):
+        pi = packed[i]
+        for j in range(i + 1, n):
+            pj = packed[j]
+            key = 0
+            for w, chunks in enumerate(tables):
+                s = pi[w] + pj[w]
+                for shift, table, mask in chunks:
+                    key += table[(s >> shift) & mask]
+            k = where.get(key)
+            if k is not None:
+                return i, j, k
+    return None
+
+
+def _scan_numpy(points: tuple[str, ...], d: int) -> tuple[int, int, int] | None:
+    n = len(points)
+    nwords = (d + WORD - 1) // WORD
+    packed = np.array([_pack(p) for p in points], dtype=np.uint64).reshape(n, nwords)
+    base3 = [_base3(p) for p in points]
+    tables = [[(np.uint64(shift), np.array(table, dtype=np.uint64), np.uint64(len(table) - 1))
+               for shift, table in chunks] for chunks in _chunk_tables(d)]
+    if d <= DENSE_MAX_D:
+        member = np.full(3 ** d, -1, dtype=np.int32)
+        member[np.array(base3, dtype=np.int64)] = np.arange(n, dtype=np.int32)
+        lookup = None
+    else:
+        member = None
+        lookup = {key: i for i, key in enumerate(base3)}
+    for i in range(n - 1):
+        key = np.zeros(n - i - 1, dtype=np.uint64)
+        for w, chunks in enumerate(tables):
+            s = packed[i + 1:, w] + packed[i, w]
+            for shift, table, mask in chunks:
+                key += table[(s >> shift) & mask]
+        if member is not None:
+            found = member[key.astype(np.int64)]
+            hits = np.nonzero(found >= 0)[0]
+            if len(hits):
+                h = int(hits[0])
+                return i, i + 1 + h, int(found[h])
+        else:
+            for h, kv in enumerate(key.tolist()):
+                k = lookup.get(kv)
+                if k is not None:
+                    return i, i + 1 + h, k
+    return None
+
+
+def find_line(points: tuple[str, ...], d: int, force_python: bool = False) -> tuple[int, int, int] | None:
+    if force_python or len(points) <= PURE_PYTHON_MAX_POINTS:
+        hit = _scan_python(points, d)
+    else:
+        hit = _scan_numpy(points, d)
+    return None if hit is None else tuple(sorted(hit))
+
+
+def check(params: dict, answer: Any) -> Verdict:
+    try:
+        parsed = schema.parse(answer, params)
+    except AnswerError as exc:
+        return reject(exc.reason, exc.message, exc.witness)
+    points, d = parsed.points, parsed.d
+    seen: dict[str, int] = {}
+    for j, p in enumerate(points):
+        if p in seen:
+            return reject("DUPLICATE", f"point {p} occurs at indices {seen[p]} and {j}",
+                          {"point": p, "indices": [seen[p], j]})
+        seen[p] = j
+    line = find_line(points, d)
+    if line is not None:
+        i, j, k = line
+        return reject("PROPERTY_VIOLATION",
+                      f"points {points[i]}, {points[j]}, {points[k]} (indices {i}, {j}, {k}) form a line: they sum to 0",
+                      {"points": [points[i], points[j], points[k]], "indices": [i, j, k]})
+    return accept(len(points), f"cap set of {len(points)} points in F_3^{d}")
+
+
+def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
+    """Re-check a rejection witness produced by the primary, in plain Python."""
+    points = schema.parse(answer, params).points
+    if not isinstance(witness, dict):
+        return False, "witness is not an object"
+    idx = witness.get("indices")
+    if type(idx) is not list or not all(type(t) is int for t in idx):
+        return False, "witness has no integer index list"
+    if any(t < 0 or t >= len(points) for t in idx) or len(set(idx)) != len(idx):
+        return False, "witness indices are not distinct indices of the answer"
+    if len(idx) == 2:
+        a, b = (points[t] for t in idx)
+        ok = a == b and witness.get("point") == a
+        return ok, "duplicate confirmed" if ok else "the indexed points are not the same"
+    if len(idx) == 3:
+        trio = [points[t] for t in idx]
+        if witness.get("points") != trio or len(set(trio)) != 3:
+            return False, "witness points do not match three distinct indexed points"
+        ok = all((int(a) + int(b) + int(c)) % 3 == 0 for a, b, c in zip(*trio))
+        return ok, "line confirmed" if ok else "the three points do not sum to 0"
+    return False, "witness must index two (duplicate) or three (line) points"
