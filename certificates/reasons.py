@@ -39,7 +39,6 @@ _TABLE: tuple[Reason, ...] = (
     Reason("CERTIFICATE_INVALID", "property", "an algebraic certificate does not certify what it must"),
     # ---- instance problems (usage errors, never scored) ----------------------------------------
     Reason("PARAMS_INVALID", "usage", "the instance parameters are not valid for the family"),
-    Reason("FAMILY_UNKNOWN", "usage", "no such family"),
     Reason("FAMILY_NOT_IMPLEMENTED", "usage", "the family is defined but not implemented yet"),
     # ---- outcomes of running a verifier (infrastructure or budget) ----------------------------
     Reason("TIME_LIMIT", "budget", "checking exhausted the wall-clock limit (scores zero, reported apart from REJECT)"),

@@ -13,8 +13,10 @@ Algorithms (exact integer arithmetic throughout):
   A^(xi) = sum_{x in A} w^(xi.x) and r = (A^)^2 transformed back, all in the ring Z[w] (pairs of
   int64, w^2 = -1 - w), exact; the inverse transform must be divisible by 3^d with zero w-part,
   which is checked (a failure is an internal error, never a verdict). Cost O(d 3^d).
-* otherwise: every pair (i < j) is formed block by block with numpy; the third point
-  -(x_i + x_j) is encoded in base 3 and looked up among the sorted point keys.
+* otherwise every pair (i < j) is formed, one row i at a time with numpy: the coordinates are cut
+  into chunks of 5 (243 values) and a 243 x 243 table per chunk gives the base-3 key contribution of
+  -(u + v); the summed key of the third point is tested in a byte map of F_3^d (d <= 17) or among the
+  sorted point keys.
 A witness is the first point (in answer order) on a line together with a partner found by one
 vectorised scan. Duplicates are found by sorting base-3 keys (3^40 < 2^64, so keys fit uint64).
 """
@@ -133,26 +135,63 @@ def _partner(digits: np.ndarray, look: _Lookup, i: int) -> tuple[int, int] | Non
     return j, int(idx[j])
 
 
-def _first_line_pairs(digits: np.ndarray, look: _Lookup) -> tuple[int, int, int] | None:
+CHUNK = 5            # coordinates per chunk of the pair tables (3^5 = 243 values)
+BYTEMAP_MAX_D = 17   # membership through a 3^d byte map up to here, sorted keys beyond
+
+
+def _chunk_values(digits: np.ndarray) -> list[np.ndarray]:
+    """Per chunk of CHUNK coordinates, the base-3 value of each point's chunk (int32)."""
     n, d = digits.shape
-    powers = (3 ** np.arange(d - 1, -1, -1, dtype=np.uint64)).astype(np.uint64)
-    wide = digits.astype(np.int16)
-    block = max(1, min(256, 4_000_000 // max(1, n * d)))
-    for start in range(0, n - 1, block):
-        stop = min(n - 1, start + block)
-        rows = wide[start:stop, None, :]                     # (b, 1, d)
-        cols = wide[start + 1:, None, :].transpose(1, 0, 2)  # (1, n-start-1, d)
-        third = ((6 - rows - cols) % 3).astype(np.uint64)
-        keys = third @ powers if d else np.zeros(third.shape[:2], dtype=np.uint64)
-        idx = look.find(keys.reshape(-1)).reshape(keys.shape)
-        # row r (point start+r) pairs with column c (point start+1+c); keep only c >= r (j > i)
-        b = stop - start
-        valid = np.arange(keys.shape[1])[None, :] >= np.arange(b)[:, None]
-        hits = np.argwhere((idx >= 0) & valid)
+    out = []
+    for c0 in range(0, d, CHUNK):
+        value = np.zeros(n, dtype=np.int32)
+        for col in range(c0, min(d, c0 + CHUNK)):
+            value = value * 3 + digits[:, col].astype(np.int32)
+        out.append(value)
+    return out
+
+
+def _pair_tables(d: int) -> list[np.ndarray]:
+    """table[c][u * 3^w + v] = base-3 key contribution of -(u + v) for chunk values u, v of width w."""
+    tables = []
+    for c0 in range(0, d, CHUNK):
+        w = min(CHUNK, d - c0)
+        size = 3 ** w
+        u = np.arange(size)
+        du = np.stack([(u // 3 ** (w - 1 - t)) % 3 for t in range(w)], axis=1)          # (size, w)
+        third = (6 - du[:, None, :] - du[None, :, :]) % 3                                  # (size, size, w)
+        value = np.zeros((size, size), dtype=np.uint64)
+        for t in range(w):
+            value = value * np.uint64(3) + third[:, :, t].astype(np.uint64)
+        weight = np.uint64(3 ** (d - c0 - w))
+        tables.append((value * weight).reshape(-1))
+    return tables
+
+
+def _first_line_pairs(digits: np.ndarray, look: _Lookup, keys: np.ndarray) -> tuple[int, int, int] | None:
+    n, d = digits.shape
+    chunks = _chunk_values(digits)
+    tables = _pair_tables(d)
+    widths = [3 ** min(CHUNK, d - c0) for c0 in range(0, d, CHUNK)]
+    if d <= BYTEMAP_MAX_D:
+        present = np.zeros(3 ** d, dtype=np.bool_)
+        present[keys.astype(np.int64)] = True
+    else:
+        present = None
+    for i in range(n - 1):
+        third = np.zeros(n - i - 1, dtype=np.uint64)
+        for values, table, width in zip(chunks, tables, widths):
+            third += table[values[i] * width + values[i + 1:]]
+        if present is not None:
+            hits = np.nonzero(present[third.astype(np.int64)])[0]
+            if len(hits) == 0:
+                continue
+            idx = look.find(third[hits[:1]])
+            return i, i + 1 + int(hits[0]), int(idx[0])
+        idx = look.find(third)
+        hits = np.nonzero(idx >= 0)[0]
         if len(hits):
-            r, c = hits[0]
-            i, j = start + int(r), start + 1 + int(c)
-            return i, j, int(idx[r, c])
+            return i, i + 1 + int(hits[0]), int(idx[hits[0]])
     return None
 
 
@@ -180,7 +219,7 @@ def find_line(points: tuple[str, ...], d: int, method: str = "auto") -> tuple[in
             raise RuntimeError("capset self-check failed: Fourier count reports a line that the scan cannot find")
         j, k = found
         return tuple(sorted((i, j, k)))
-    hit = _first_line_pairs(digits, look)
+    hit = _first_line_pairs(digits, look, keys)
     return None if hit is None else tuple(sorted(hit))
 
 

@@ -11,7 +11,7 @@ exact algorithm. Each point is packed with 3 bits per coordinate (value 0, 1 or 
 points adds coordinatewise without carries (sums 0..4 fit in 3 bits); a table over 4-coordinate
 chunks (12 bits) maps the coordinate sums s to the base-3 digits of (6 - s) mod 3 = -(x+y), giving the
 third point's base-3 index, which is looked up in a dense membership table (3^d <= 3^16 entries) or,
-for larger d, a Python set. Small inputs (at most ``PURE_PYTHON_MAX_POINTS`` points) run the same
+for larger d, an open-addressing hash table (Python dict on the pure-Python path). Small inputs (at most ``PURE_PYTHON_MAX_POINTS`` points) run the same
 method on Python integers; larger ones vectorise the row loop with numpy. The z3 formal oracle lives
 in ``crosscheck.oracle.capset``.
 """
@@ -95,6 +95,45 @@ def _scan_python(points: tuple[str, ...], d: int) -> tuple[int, int, int] | None
     return None
 
 
+class _HashTable:
+    """Open-addressing hash table of uint64 keys -> answer index, queried vectorised.
+
+    Built once in plain Python (linear probing, multiplicative hashing); a query probes at most the
+    longest probe sequence seen while building, so every stored key is found and no other key is.
+    """
+
+    _MULT = np.uint64(0x9E3779B97F4A7C15)
+
+    def __init__(self, keys: list[int]) -> None:
+        bits = max(4, (8 * len(keys)).bit_length())
+        self.mask = (1 << bits) - 1
+        self.shift = np.uint64(64 - bits)
+        self.keys = np.zeros(1 << bits, dtype=np.uint64)
+        self.index = np.full(1 << bits, -1, dtype=np.int64)
+        self.probes = 1
+        home = self._home(np.array(keys, dtype=np.uint64)).tolist()
+        for i, (key, slot) in enumerate(zip(keys, home)):
+            step = 0
+            while self.index[(slot + step) & self.mask] != -1:
+                step += 1
+            pos = (slot + step) & self.mask
+            self.keys[pos] = key
+            self.index[pos] = i
+            self.probes = max(self.probes, step + 1)
+
+    def _home(self, keys: np.ndarray) -> np.ndarray:
+        return ((keys * self._MULT) >> self.shift).astype(np.int64)  # uint64 multiply wraps mod 2^64
+
+    def find(self, keys: np.ndarray) -> np.ndarray:
+        home = self._home(keys)
+        found = np.full(len(keys), -1, dtype=np.int64)
+        for step in range(self.probes):
+            pos = (home + step) & self.mask
+            hit = (self.index[pos] >= 0) & (self.keys[pos] == keys)
+            found = np.where(hit, self.index[pos], found)
+        return found
+
+
 def _scan_numpy(points: tuple[str, ...], d: int) -> tuple[int, int, int] | None:
     n = len(points)
     nwords = (d + WORD - 1) // WORD
@@ -105,27 +144,22 @@ def _scan_numpy(points: tuple[str, ...], d: int) -> tuple[int, int, int] | None:
     if d <= DENSE_MAX_D:
         member = np.full(3 ** d, -1, dtype=np.int32)
         member[np.array(base3, dtype=np.int64)] = np.arange(n, dtype=np.int32)
-        lookup = None
+
+        def find(keys: np.ndarray) -> np.ndarray:
+            return member[keys.astype(np.int64)]
     else:
-        member = None
-        lookup = {key: i for i, key in enumerate(base3)}
+        find = _HashTable(base3).find
     for i in range(n - 1):
         key = np.zeros(n - i - 1, dtype=np.uint64)
         for w, chunks in enumerate(tables):
             s = packed[i + 1:, w] + packed[i, w]
             for shift, table, mask in chunks:
                 key += table[(s >> shift) & mask]
-        if member is not None:
-            found = member[key.astype(np.int64)]
-            hits = np.nonzero(found >= 0)[0]
-            if len(hits):
-                h = int(hits[0])
-                return i, i + 1 + h, int(found[h])
-        else:
-            for h, kv in enumerate(key.tolist()):
-                k = lookup.get(kv)
-                if k is not None:
-                    return i, i + 1 + h, k
+        found = find(key)
+        hits = np.nonzero(found >= 0)[0]
+        if len(hits):
+            h = int(hits[0])
+            return i, i + 1 + h, int(found[h])
     return None
 
 

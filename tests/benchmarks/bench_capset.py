@@ -1,0 +1,120 @@
+"""Cap-set verifier benchmark (a script, not a test): ``python -m tests.benchmarks.bench_capset``.
+
+Prints the wall-clock seconds of the primary and the second verifier, each run through the real
+harness (own process, limits, witness re-checks) and in-process, on the largest allowed inputs:
+
+* A: 20,000 distinct points in F_3^12: the bundled 12,544-point product cap followed by 7,456 further
+  points, with a line planted among the last three points. (Any 20,000 points of F_3^12 contain
+  lines far earlier than the planted one: a line-free prefix of 19,997 points would be a cap larger
+  than any this project can construct, so the pair scan of the second verifier stops early here.)
+* B: the same size in F_3^13 with the worst case for the pair scan: the only line of the set is
+  formed by the last three points (a 19,997-point subset of the product cap 112 x 112 x 2 with the
+  partners of the planted point removed, then a planted line at the end).
+* C: 20,000 points of a cap in F_3^14 (valid; primary on its pair path for d > 13, full scan).
+* D: the largest valid construction in the fixtures (12,544 points, F_3^12; full scans).
+Targets on a two-core machine: primary under 3 s, second under 30 s (the limit is 60 s per verifier).
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import sys
+import time
+
+import fixtures
+from certificates import capset as schema
+from checker import harness
+from checker.families import capset as primary
+from crosscheck.families import capset as second
+
+
+def _neg_sum(x: str, y: str) -> str:
+    return "".join(str((-(int(a) + int(b))) % 3) for a, b in zip(x, y))
+
+
+def _fixture_points(d: int) -> list[str]:
+    doc = fixtures.read_json("constructions", "capset", f"d{d}.json")
+    return list(schema.parse(doc["answer"], {"d": d}).points)
+
+
+def case_a() -> tuple[list[str], int]:
+    rng = random.Random(12)
+    cap = _fixture_points(12)
+    have = set(cap)
+    extra: list[str] = []
+    while len(cap) + len(extra) < 19_999:
+        p = "".join(rng.choice("012") for _ in range(12))
+        if p not in have:
+            have.add(p)
+            extra.append(p)
+    x, y = extra[-2], extra[-1]
+    z = _neg_sum(x, y)
+    if z in have:
+        raise SystemExit("unlucky seed: planted point already present")
+    return cap + extra + [z], 12
+
+
+def case_b() -> tuple[list[str], int]:
+    cap6 = _fixture_points(6)
+    cap = ["".join(t) for t in itertools.product(cap6, cap6, ["0", "1"])]    # 25,088-point cap in F_3^13
+    rng = random.Random(13)
+    rng.shuffle(cap)
+    x, y = cap[-1], cap[-2]
+    z = _neg_sum(x, y)
+    members = set(cap)
+    removed = set()
+    for c in cap[:-2]:                      # remove one point of every other pair completing a line with z
+        if c in removed:
+            continue
+        partner = _neg_sum(z, c)
+        if partner in members and partner not in removed and partner not in (x, y) and partner != c:
+            removed.add(c)
+    body = [c for c in cap[:-2] if c not in removed][:19_997]
+    return body + [y, x, z], 13
+
+
+def case_c() -> tuple[list[str], int]:
+    cap6 = _fixture_points(6)
+    pts = ["".join(t) for t in itertools.product(cap6, cap6, ["00", "01", "10", "11"])]
+    random.Random(14).shuffle(pts)
+    return pts[:20_000], 14
+
+
+def case_d() -> tuple[list[str], int]:
+    return _fixture_points(12), 12
+
+
+def _timed(fn, *args):
+    t = time.perf_counter()
+    out = fn(*args)
+    return out, time.perf_counter() - t
+
+
+def main() -> int:
+    rows = []
+    for name, build in (("A 20,000 pts F_3^12, planted line at end", case_a),
+                        ("B 20,000 pts F_3^13, only line = last three", case_b),
+                        ("C 20,000-pt cap F_3^14 (valid)", case_c),
+                        ("D largest fixture 12,544 pts F_3^12 (valid)", case_d)):
+        points, d = build()
+        params = {"d": d}
+        payload = json.dumps(points).encode()
+        p_verdict, p_in = _timed(primary.check, params, points)
+        s_verdict, s_in = _timed(second.check, params, points)
+        res = harness.verify("capset", params, payload, "file")
+        rows.append((name, len(points), res.status.value, res.reason or "", str(res.objective or ""),
+                     p_in, s_in, res.primary_seconds, res.second_seconds, res.witness))
+        if p_verdict.status != s_verdict.status or p_verdict.status.value != res.status.value:
+            print(f"!! verdict mismatch in {name}: {p_verdict.status} {s_verdict.status} {res.status}", file=sys.stderr)
+    print(f"{'case':<46} {'points':>7} {'verdict':<8} {'reason':<19} {'prim in-proc':>12} {'sec in-proc':>12}"
+          f" {'prim harness':>12} {'sec harness':>12}")
+    for name, n, status, reason, obj, p_in, s_in, p_h, s_h, witness in rows:
+        print(f"{name:<46} {n:>7} {status:<8} {reason:<19} {p_in:>11.2f}s {s_in:>11.2f}s {p_h:>11.2f}s {s_h:>11.2f}s")
+        if witness:
+            print(f"{'':<46} witness indices {witness.get('indices')}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
