@@ -14,9 +14,16 @@ from typing import Any
 from .errors import AnswerError, describe
 from .forms import product
 from .forms.digitstrings import check_string_list
+from .params import exact_keys, int_in
 
 MAX_POINTS = 20_000
+MAX_D = 40
 ALPHABET = "012"
+
+
+def validate_params(params: Any) -> dict:
+    """``{"d": 1..40}``."""
+    return {"d": int_in(exact_keys(params, {"d"}), "d", 1, MAX_D)}
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,19 @@
 """Family registry of the primary verifier.
 
-Every benchmark family has an entry (key, title, sense, reporting group); ``module`` names the module
-in this package that holds its declarative spec and primary check, or is ``None`` while the family
-is not implemented yet. A family module provides ``check(params, answer) -> Verdict`` and
+Every benchmark family has an entry (key, title, sense, reporting group). A family is implemented
+when this package has a module named after its key; that module holds the family's declarative
+``SPEC`` (a ``checker.families.spec.FamilySpec``: prompt statement, answer formats, limits, bound
+formula) and its primary check: ``check(params, answer) -> Verdict`` and
 ``witness_holds(params, answer, witness) -> (bool, str)`` (re-checking a witness found by the second
-verifier).
+verifier). The answer and parameter schemas live in ``certificates.<key>``, the second check in
+``crosscheck.families.<key>``.
 """
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
+from functools import lru_cache
 from types import ModuleType
 
 
@@ -19,31 +23,35 @@ class FamilyInfo:
     title: str
     sense: str          # "max" or "min"
     group: str          # family group used in reports
-    module: str | None  # implementation module, None = not implemented yet
 
     @property
     def implemented(self) -> bool:
-        return self.module is not None
+        return _has_module(self.key)
+
+
+@lru_cache(maxsize=None)
+def _has_module(key: str) -> bool:
+    return importlib.util.find_spec(f"{__name__}.{key}") is not None
 
 
 FAMILIES: dict[str, FamilyInfo] = {f.key: f for f in (
-    FamilyInfo("capset", "Cap-Set", "max", "capset", "capset"),
-    FamilyInfo("kissing", "Kissing", "max", "spherical_code", None),
-    FamilyInfo("kissing_theta", "Spherical-Code", "max", "spherical_code", None),
-    FamilyInfo("heilbronn", "Heilbronn", "max", "heilbronn", None),
-    FamilyInfo("heilbronn_shape", "Heilbronn-Triangle", "max", "heilbronn", None),
-    FamilyInfo("labs", "Low-Autocorrelation", "max", "labs", None),
-    FamilyInfo("corners", "Corner-Free", "max", "corners", None),
-    FamilyInfo("matmul", "Matrix-Multiplication", "min", "matmul", None),
-    FamilyInfo("degdiam", "Degree-Diameter", "max", "degdiam", None),
-    FamilyInfo("lineq", "Linear-Equation-Free", "max", "lineq", None),
-    FamilyInfo("apfree_q", "Progression-Free-Fq", "max", "apfree_q", None),
-    FamilyInfo("mols", "MOLS", "max", "mols", None),
-    FamilyInfo("schur", "Schur", "max", "schur", None),
-    FamilyInfo("covering", "Covering", "min", "covering", None),
-    FamilyInfo("shannon", "Odd-Cycle-Zero-Error-Code", "max", "shannon", None),
-    FamilyInfo("trifference", "Ternary-Trifference-Code", "max", "trifference", None),
-    FamilyInfo("kakeya", "Kakeya", "min", "kakeya", None),
+    FamilyInfo("capset", "Cap-Set", "max", "capset"),
+    FamilyInfo("kissing", "Kissing", "max", "spherical_code"),
+    FamilyInfo("kissing_theta", "Spherical-Code", "max", "spherical_code"),
+    FamilyInfo("heilbronn", "Heilbronn", "max", "heilbronn"),
+    FamilyInfo("heilbronn_shape", "Heilbronn-Triangle", "max", "heilbronn"),
+    FamilyInfo("labs", "Low-Autocorrelation", "max", "labs"),
+    FamilyInfo("corners", "Corner-Free", "max", "corners"),
+    FamilyInfo("matmul", "Matrix-Multiplication", "min", "matmul"),
+    FamilyInfo("degdiam", "Degree-Diameter", "max", "degdiam"),
+    FamilyInfo("lineq", "Linear-Equation-Free", "max", "lineq"),
+    FamilyInfo("apfree_q", "Progression-Free-Fq", "max", "apfree_q"),
+    FamilyInfo("mols", "MOLS", "max", "mols"),
+    FamilyInfo("schur", "Schur", "max", "schur"),
+    FamilyInfo("covering", "Covering", "min", "covering"),
+    FamilyInfo("shannon", "Odd-Cycle-Zero-Error-Code", "max", "shannon"),
+    FamilyInfo("trifference", "Ternary-Trifference-Code", "max", "trifference"),
+    FamilyInfo("kakeya", "Kakeya", "min", "kakeya"),
 )}
 
 
@@ -52,7 +60,9 @@ def info(key: str) -> FamilyInfo:
 
 
 def load(key: str) -> ModuleType:
-    entry = FAMILIES[key]
-    if entry.module is None:
+    entry = FAMILIES.get(key)
+    if entry is None:
+        raise NotImplementedError(f"no such family {key!r}")
+    if not entry.implemented:
         raise NotImplementedError(f"family {key!r} is not implemented yet")
-    return importlib.import_module(f"{__name__}.{entry.module}")
+    return importlib.import_module(f"{__name__}.{key}")
