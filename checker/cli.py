@@ -215,6 +215,86 @@ def cmd_audit(args: argparse.Namespace) -> int:
     return worst
 
 
+# ---- prompts and export ----------------------------------------------------------------------------
+
+def cmd_prompt(args: argparse.Namespace) -> int:
+    from . import prompts
+
+    try:
+        inst = suites.find(args.call_id)
+    except KeyError as exc:
+        raise UsageError(str(exc.args[0])) from None
+    if not inst.implemented:
+        raise UsageError(f"family {inst.family!r} is not implemented yet; no prompt for {inst.call_id}")
+    system = prompts.system(args.track)
+    if system is not None:
+        print(f"[system]\n{system}\n\n[user]")
+    print(prompts.prompt(inst.family, inst.params, args.track))
+    return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from . import export
+
+    ready, missing = export.split(suites.load(args.suite))
+    if missing:
+        names = sorted({i.family for i in missing})
+        note = f"{len(missing)} calls of families not implemented yet ({', '.join(names)})"
+        if not args.allow_partial:
+            raise UsageError(f"{note}; nothing written. Use --allow-partial to export only the "
+                             f"{len(ready)} calls of implemented families.")
+        print(f"endless-exam: warning: skipped {note}", file=sys.stderr)
+    n = export.write(args.output, ready, args.track, args.model_inputs_only)
+    print(f"wrote {n} prompts to {args.output}", file=sys.stderr)
+    return EXIT_OK
+
+
+# ---- score and report ------------------------------------------------------------------------------
+
+def cmd_score(args: argparse.Namespace) -> int:
+    from . import score
+    from .answers import AnswersFileError
+
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    try:
+        doc = score.run(args.answers, args.output, suites.load(args.suite), suite=args.suite, track=args.track,
+                        allow_partial=args.allow_partial, jobs=args.jobs, restart=args.restart,
+                        time_limit=args.time_limit, memory_limit=int(args.memory_limit * 1024 ** 3))
+    except (AnswersFileError, score.ScoreError) as exc:
+        raise UsageError(str(exc)) from None
+    key = "score" if doc["complete"] else "subset_score"
+    value = doc[key]
+    print(f"{key}: {value:.2f}" if value is not None else f"{key}: n/a", end="")
+    print(f"  (calls {doc['calls']}/{doc['expected_calls']}, missing {len(doc['missing_call_ids'])}, "
+          f"infrastructure failures {len(doc['infrastructure_failures'])}) -> {args.output}")
+    if doc["infrastructure_failures"]:
+        for f in doc["infrastructure_failures"][:10]:
+            print(f"  missing {f['call_id']}: {f['reason']}", file=sys.stderr)
+    if not doc["complete"] and not args.allow_partial:
+        print("endless-exam: error: the run is incomplete (see missing calls above); scores were written with a "
+              "subset_score. Use --allow-partial to accept a subset score.", file=sys.stderr)
+        return EXIT_ERROR
+    disagreements = [r for r in doc["calls_scored"] if r["status"] == "DISAGREE"]
+    return EXIT_DISAGREE if disagreements else EXIT_OK
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from . import report
+    from .aggregate import aggregate
+
+    runs = []
+    for path in args.scores:
+        try:
+            outcomes = report.load_scores(path)
+        except (OSError, ValueError) as exc:
+            raise UsageError(f"{path}: {exc}") from None
+        expected = len({i.instance_id for i in suites.load(args.suite)})
+        runs.append((Path(path).stem if len(args.scores) > 1 else path, aggregate(outcomes, expected_instances=expected)))
+    print(report.render(runs, args.format))
+    return EXIT_OK
+
+
 # ---- entry point -----------------------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
@@ -244,6 +324,37 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--time-limit", type=float, default=60.0)
     p.set_defaults(func=cmd_audit)
+
+    p = sub.add_parser("prompt", help="print the prompt of one call")
+    p.add_argument("call_id")
+    p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free")
+    p.set_defaults(func=cmd_prompt)
+
+    p = sub.add_parser("export", help="write prompts.jsonl for a suite")
+    p.add_argument("--output", required=True)
+    p.add_argument("--suite", choices=suites.SUITES, default="bench-v1")
+    p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free")
+    p.add_argument("--model-inputs-only", action="store_true")
+    p.add_argument("--allow-partial", action="store_true", help="export only the calls of implemented families")
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("score", help="score answers.jsonl with both verifiers")
+    p.add_argument("answers")
+    p.add_argument("--output", required=True)
+    p.add_argument("--suite", choices=suites.SUITES, default="bench-v1")
+    p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free")
+    p.add_argument("--allow-partial", action="store_true")
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--restart", action="store_true", help="discard saved progress of an earlier run")
+    p.add_argument("--time-limit", type=float, default=60.0)
+    p.add_argument("--memory-limit", type=float, default=4.0)
+    p.set_defaults(func=cmd_score)
+
+    p = sub.add_parser("report", help="compare scored runs (Table-2 style)")
+    p.add_argument("scores", nargs="+")
+    p.add_argument("--format", choices=("md", "csv", "json"), default="md")
+    p.add_argument("--suite", choices=suites.SUITES, default="bench-v1")
+    p.set_defaults(func=cmd_report)
     return parser
 
 

@@ -1,0 +1,167 @@
+"""Reading ``answers.jsonl`` (BENCHMARK.md sections 5 and 7), strictly, before anything is scored.
+
+One JSON object per non-blank line with ``call_id`` and any of: ``answer`` (the answer, possibly still
+wrapped in ``{"answer": ...}``; ``null`` = unparseable, scored zero), ``content`` (raw model text to
+extract the answer from when ``answer`` is absent), ``finish_reason`` (default ``stop``),
+``output_tokens`` (integer >= 0 or null), ``track``, ``submission_within_deadline`` (boolean),
+``error``, ``verify_msg``, and the bookkeeping fields upstream runners write (``scored``,
+``retryable``, ``usage``, ``usage_complete``, ``response_model``, ``response_id``, ``service_tier``,
+``system_fingerprint``, ``attempt``, ``started_at``, ``completed_at``, ``seconds``), which are ignored.
+Any other key, an unknown or duplicate call id, an unknown finish reason, or a ``stop`` record with
+neither ``answer`` nor ``content`` is a clear error naming the line, raised before any scoring.
+
+If a line is JSON but breaks a strictness rule (NaN, a duplicate key, excessive depth, an over-long
+number or an over-size answer) while its envelope is sound, the violation is the answer's: the record
+is kept and its answer is rejected with that reason.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from certificates.errors import AnswerError
+from certificates.strictjson import JSONSyntaxError, loads
+
+INFRASTRUCTURE = frozenset({
+    "transport_error", "network_error", "connection_error", "server_error", "quota", "rate_limit",
+    "missing_usage", "incomplete_turn", "cli_error", "malformed_event", "collector_error",
+    "verification_process_failed", "independent_verifier_disagreement",
+})
+FINAL_FINISH = frozenset({"stop", "length", "timeout", "refusal", "tool_violation", "resource_limit"})
+IGNORED_FIELDS = frozenset({"scored", "retryable", "usage", "usage_complete", "response_model", "response_id",
+                            "service_tier", "system_fingerprint", "attempt", "started_at", "completed_at",
+                            "seconds"})
+FIELDS = frozenset({"call_id", "answer", "content", "finish_reason", "output_tokens", "track",
+                    "submission_within_deadline", "error", "verify_msg"}) | IGNORED_FIELDS
+TRACKS = ("tool-free", "tool-assisted")
+
+
+class AnswersFileError(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class AnswerRecord:
+    line: int
+    call_id: str
+    has_answer: bool
+    answer_json: str | None          # the answer value re-serialised as JSON (wrapper kept)
+    answer_error: tuple[str, str] | None
+    content: str | None
+    finish_reason: str
+    output_tokens: int | None
+    track: str | None
+    submission_within_deadline: bool | None
+    error: str | None
+    verify_msg: str | None
+
+    @property
+    def infrastructure_reason(self) -> str | None:
+        for value in (self.error, self.finish_reason, self.verify_msg):
+            if value in INFRASTRUCTURE:
+                return value
+        return None
+
+
+def _lenient(text: str, where: str) -> dict:
+    """Python's permissive parse (NaN allowed, last duplicate wins), used only to read the envelope."""
+    duplicated: list[bool] = []
+
+    def pairs_hook(pairs):
+        keys = [k for k, _ in pairs]
+        duplicated.append(len(set(keys)) != len(keys))
+        return dict(pairs)
+
+    try:
+        value = json.loads(text, object_pairs_hook=pairs_hook)
+    except (ValueError, RecursionError) as exc:
+        raise AnswersFileError(f"{where}: not a readable JSON object ({type(exc).__name__})") from None
+    if duplicated and duplicated[-1]:   # hooks run innermost first: the last call is the record itself
+        raise AnswersFileError(f"{where}: the record repeats a key")
+    return value
+
+
+def _opt_str(obj: dict, key: str, where: str) -> str | None:
+    value = obj.get(key)
+    if value is not None and type(value) is not str:
+        raise AnswersFileError(f"{where}: {key!r} must be a string or null")
+    return value
+
+
+def parse_line(text: str, lineno: int) -> AnswerRecord:
+    where = f"answers line {lineno}"
+    answer_error = None
+    try:
+        obj = loads(text)
+    except JSONSyntaxError as exc:
+        raise AnswersFileError(f"{where}: {exc.message}") from None
+    except AnswerError as exc:
+        obj = _lenient(text, where)
+        answer_error = (exc.reason, exc.message)
+    if type(obj) is not dict:
+        raise AnswersFileError(f"{where}: each line must be a JSON object")
+    unknown = sorted(set(obj) - FIELDS)
+    if unknown:
+        raise AnswersFileError(f"{where}: unknown field(s) {unknown}")
+    call_id = obj.get("call_id")
+    if type(call_id) is not str or not call_id:
+        raise AnswersFileError(f"{where}: 'call_id' must be a non-empty string")
+    finish = obj.get("finish_reason", "stop")
+    if finish is None:
+        finish = "stop"
+    if type(finish) is not str or (finish not in FINAL_FINISH and finish not in INFRASTRUCTURE):
+        raise AnswersFileError(f"{where}: unknown finish_reason {finish!r}")
+    tokens = obj.get("output_tokens")
+    if tokens is not None and (type(tokens) is not int or tokens < 0):
+        raise AnswersFileError(f"{where}: 'output_tokens' must be a non-negative integer or null")
+    track = _opt_str(obj, "track", where)
+    if track is not None and track not in TRACKS:
+        raise AnswersFileError(f"{where}: unknown track {track!r}")
+    deadline = obj.get("submission_within_deadline")
+    if deadline is not None and type(deadline) is not bool:
+        raise AnswersFileError(f"{where}: 'submission_within_deadline' must be a boolean")
+    error = _opt_str(obj, "error", where)
+    verify_msg = _opt_str(obj, "verify_msg", where)
+    content = _opt_str(obj, "content", where)
+    has_answer = "answer" in obj
+    if answer_error is not None:
+        envelope = {k: v for k, v in obj.items() if k not in ("answer", "content")}
+        try:
+            loads(json.dumps(envelope))
+        except (AnswerError, ValueError):
+            raise AnswersFileError(f"{where}: {answer_error[1]} (outside the answer)") from None
+        if not has_answer and content is None:
+            raise AnswersFileError(f"{where}: {answer_error[1]}")
+    answer_json = None
+    if has_answer and answer_error is None:
+        answer_json = json.dumps(obj["answer"], ensure_ascii=False)
+    return AnswerRecord(lineno, call_id, has_answer, answer_json, answer_error, content, finish,
+                        tokens, track, deadline, error, verify_msg)
+
+
+def read(path: str, known_call_ids: set[str]) -> list[AnswerRecord]:
+    records: list[AnswerRecord] = []
+    seen: dict[str, int] = {}
+    try:
+        fh = open(path, "r", encoding="utf-8")
+    except OSError as exc:
+        raise AnswersFileError(f"cannot read {path}: {exc.strerror}") from None
+    with fh:
+        try:
+            for lineno, line in enumerate(fh, start=1):
+                if not line.strip():
+                    continue
+                rec = parse_line(line, lineno)
+                if rec.call_id not in known_call_ids:
+                    raise AnswersFileError(f"answers line {lineno}: unknown call id {rec.call_id!r}")
+                if rec.call_id in seen:
+                    raise AnswersFileError(f"answers line {lineno}: duplicate call id {rec.call_id!r}"
+                                           f" (first on line {seen[rec.call_id]})")
+                seen[rec.call_id] = lineno
+                if (rec.finish_reason == "stop" and rec.infrastructure_reason is None
+                        and not rec.has_answer and rec.content is None):
+                    raise AnswersFileError(f"answers line {lineno}: a 'stop' record needs 'answer' or 'content'")
+                records.append(rec)
+        except UnicodeDecodeError:
+            raise AnswersFileError(f"{path} is not valid UTF-8") from None
+    return records

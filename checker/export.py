@@ -1,0 +1,72 @@
+"""Export of prompts (``prompts.jsonl``), one object per call (BENCHMARK.md section 7).
+
+Fields: call_id, instance_id, family, family_group, params, tier, seed, sense, reference (a JSON number
+as upstream: an integer, or a float for rational references), reference_exact (the exact value as a
+string, added by this project), reference_type, anchor, anchor_kind (the bound and its kind),
+max_output_tokens, verification_seconds, system, prompt. ``--model-inputs-only`` keeps call_id,
+instance_id, system and prompt. The tool-assisted track has no system message (the key is omitted).
+Calls of families that are not implemented are never exported half-done: the export refuses, unless
+asked to write a partial file, and names them either way.
+"""
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Iterable
+
+from . import prompts
+from .suites import Instance
+
+MAX_OUTPUT_TOKENS = 128_000
+VERIFICATION_SECONDS = 60
+
+
+def _number(value: int | Fraction | None):
+    if value is None:
+        return None
+    if isinstance(value, int):
+        return value
+    return float(value)
+
+
+def record(inst: Instance, track: str = "tool-free", model_inputs_only: bool = False) -> dict:
+    text = prompts.prompt(inst.family, inst.params, track)
+    system = prompts.system(track)
+    if model_inputs_only:
+        out = {"call_id": inst.call_id, "instance_id": inst.instance_id}
+        if system is not None:
+            out["system"] = system
+        out["prompt"] = text
+        return out
+    out = {
+        "call_id": inst.call_id, "instance_id": inst.instance_id, "family": inst.family,
+        "family_group": inst.family_group, "params": inst.params, "tier": inst.tier, "seed": inst.seed,
+        "sense": inst.sense, "reference": _number(inst.reference),
+        "reference_exact": None if inst.reference is None else str(inst.reference),
+        "reference_type": inst.reference_type, "anchor": _number(inst.bound),
+        "anchor_exact": None if inst.bound is None else str(inst.bound), "anchor_kind": inst.bound_kind,
+        "max_output_tokens": None if track == "tool-assisted" else MAX_OUTPUT_TOKENS,
+        "verification_seconds": VERIFICATION_SECONDS,
+    }
+    if system is not None:
+        out["system"] = system
+    out["prompt"] = text
+    return out
+
+
+def split(instances: Iterable[Instance]) -> tuple[list[Instance], list[Instance]]:
+    ready, missing = [], []
+    for inst in instances:
+        (ready if inst.implemented else missing).append(inst)
+    return ready, missing
+
+
+def write(path: str, instances: Iterable[Instance], track: str, model_inputs_only: bool) -> int:
+    rows = [record(i, track, model_inputs_only) for i in instances]
+    tmp = f"{path}.tmp"
+    with open(tmp, "w", encoding="utf-8") as fh:
+        for row in rows:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+    import os
+    os.replace(tmp, path)
+    return len(rows)
