@@ -22,7 +22,9 @@ Methods (all fully deterministic; no randomness is used anywhere)
    m (m = 28, 14, 7 tried in that order) of the Singer group, whose orbits
    are the residue classes i mod 364/m, and run an exhaustive, deterministic
    branch-and-bound over unions of orbits for a cap of size 56 (the maximum
-   in PG(5,3)).  Correctness is checked directly (all pairs, the two other
+   in PG(5,3)).  Orders 28 and 14 give no 56-cap (order-28 orbits contain
+   whole lines); the first 56-cap found is a union of 8 orbits of the
+   order-7 subgroup (about 0.02 s).  Correctness is checked directly (all pairs, the two other
    points of every secant line must lie outside the set).
 
 2. **Doubling.**  If K is a cap in PG(n,3) then D = {x, 2x : [x] in K} is a
@@ -58,12 +60,37 @@ Methods (all fully deterministic; no randomness is used anywhere)
    distinct, then x+y+z = 0 and x'+y'+z' = 0; in F_3 this forces x, y, z to
    be all equal or all distinct (if x = y then z = -2x = x), and likewise for
    x', y', z'; they cannot both be "all equal", so one factor contains a
-   line - contradiction.  Used for d = 8..12.
+   line - contradiction.  Used for d = 8, 10, 12.
+
+5. **Affine x projective product plus directions, then doubling (d = 9, 11).**
+   Let A be a cap in AG(k,3) (vectors x in F_3^k), B a cap in PG(l-1,3)
+   with one fixed representative y_b per point, and C a cap in PG(k-1,3)
+   (one representative per point) consisting of directions *not determined*
+   by A, i.e. no c in C is parallel to x - x' for distinct x, x' in A.  Then
+       P = {(x, y_b) : x in A, b in B}  union  {(c, 0) : c in C}
+   is a cap in PG(k+l-1,3) of size |A||B| + |C|.  Proof: the listed
+   vectors are pairwise non-proportional (y_b != 0 is a fixed
+   representative, and x != x' when b = b'), so a dependency
+   l1 p1 + l2 p2 + l3 p3 = 0 between three of them has all l_i != 0.  Three points of the first kind: if the b_i are distinct this
+   contradicts B being a cap; if exactly two coincide the third y has
+   coefficient 0; if all coincide then l1+l2+l3 = 0 forces l1=l2=l3 in
+   F_3, so x1+x2+x3 = 0, a line in A.  Two of the first kind and (c,0):
+   the y-parts force b1 = b2 and l2 = -l1, hence c is parallel to x1 - x2,
+   excluded.  One of the first kind: its y-part cannot cancel.  Three of
+   the second kind: C is a cap.  Doubling P (method 2) gives an affine cap
+   of size 2(|A||B| + |C|) in F_3^{k+l}.  With B = the Hill cap (l = 6):
+   A = the 9-cap in F_3^3 leaves 1 of the 13 directions undetermined, giving
+   2(9*56 + 1) = 1010 > 112*9 in d = 9; A = the 45-cap in F_3^5 leaves 11
+   of the 121 directions undetermined and they form a cap, giving
+   2(45*56 + 11) = 5062 > 112*45 in d = 11.  (For the 20-cap and the
+   112-cap every direction is determined, so nothing is gained in d = 10,
+   12.)  C is chosen greedily in lexicographic order among the undetermined
+   directions (normalised so the first non-zero coordinate is 1).
 
 Every set is verified by an independent plain-Python check
 (``is_cap_plain``: set of tuples, all pairs, third point -(x+y) mod 3); for
-expanded sets with more than 2500 points ``main`` uses an equivalent numpy check
-to keep regeneration fast, and ``python -m checker.constructions.capset
+expanded sets with more than 2500 points ``main`` uses an equivalent numpy
+check to keep regeneration fast (about 10 s in total), and ``python -m checker.constructions.capset
 --verify`` re-checks every fixture file with the plain-Python check.
 """
 
@@ -83,7 +110,9 @@ FIELD_ORDER = Q**N_PG  # 729
 NUM_POINTS = (FIELD_ORDER - 1) // (Q - 1)  # 364 points of PG(5,3)
 
 GENERATED_BY = "python -m checker.constructions.capset"
-FIXTURE_DIR = os.path.join("fixtures", "constructions", "capset")
+FIXTURE_DIR = os.path.normpath(os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..",
+    "fixtures", "constructions", "capset"))
 
 
 # --------------------------------------------------------------------------
@@ -332,6 +361,42 @@ def frame_search(d, target):
     return sorted("".join(map(str, pts[i])) for i in res)
 
 
+def _normalise(v):
+    f = next(c for c in v if c)
+    return tuple((c * f) % 3 for c in v)  # f is its own inverse mod 3
+
+
+def undetermined_directions(A):
+    """Normalised directions of F_3^k not parallel to any x - x', x != x' in A."""
+    pts = [tuple(int(ch) for ch in p) for p in A]
+    k = len(pts[0])
+    dirs = {_normalise([(a - b) % 3 for a, b in zip(x, y)])
+            for x, y in itertools.combinations(pts, 2)}
+    return [v for v in itertools.product(range(3), repeat=k)
+            if any(v) and _normalise(v) == v and v not in dirs]
+
+
+def _double(vectors):
+    return ["".join(str((m * c) % 3) for c in v)
+            for v in vectors for m in (1, 2)]
+
+
+def product_plus_directions(A, B):
+    """Method 5: doubling of {(x, y) : x in A, y in B} + {(c, 0) : c in C}.
+
+    A: affine cap (digit strings, length k); B: representatives (tuples,
+    length l) of a projective cap.  Returns (doubled cap, |C|).
+    """
+    C = []
+    for u in undetermined_directions(A):
+        if is_cap_plain(_double(C + [u])):  # keep C a projective cap
+            C.append(u)
+    l = len(B[0])
+    proj = [tuple(int(ch) for ch in x) + tuple(y) for x in A for y in B]
+    proj += [c + (0,) * l for c in C]
+    return sorted(_double(proj)), len(C)
+
+
 # --------------------------------------------------------------------------
 # Fixture generation
 # --------------------------------------------------------------------------
@@ -396,7 +461,7 @@ def build_all(log=print):
             f"first cap of the known maximum size {target}; no randomness.")
     answers = {d: (caps[d], methods[d]) for d in range(1, 7)}
     # products (factor order as listed)
-    plans = {8: (6, 2), 9: (6, 3), 10: (6, 4), 11: (6, 5), 12: (6, 6)}
+    plans = {8: (6, 2), 10: (6, 4), 12: (6, 6)}
     for d, fac in plans.items():
         sizes = "x".join(str(len(caps[f])) for f in fac)
         answers[d] = (
@@ -404,6 +469,16 @@ def build_all(log=print):
             "Cartesian product of caps (a product of caps is a cap): "
             + " x ".join(f"the d={f} fixture cap" for f in fac)
             + f" ({sizes}).")
+    hill = [pg.vector(i) for i in K]
+    for d, k in ((9, 3), (11, 5)):
+        cap, c = product_plus_directions(caps[k], hill)
+        assert len(cap) == 2 * (len(caps[k]) * 56 + c)
+        answers[d] = (
+            cap,
+            f"Doubling {{v,2v}} of the PG({d - 1},3) cap {{(x,y): x in the d={k} "
+            f"fixture cap, y in the Hill 56-cap (d=6 method)}} plus {{(c,0)}} for "
+            f"a {c}-point cap C of directions not determined by the d={k} cap; "
+            f"size 2*({len(caps[k])}*56+{c}) (see module docstring, method 5).")
     return answers
 
 
@@ -425,7 +500,7 @@ def main(argv=None):
         obj = fixture(d, answer, method)
         path = os.path.join(FIXTURE_DIR, f"d{d}.json")
         write_fixture(path, obj)
-        print(f"{path}: d={d} size={obj['objective']} "
+        print(f"{os.path.relpath(path)}: d={d} size={obj['objective']} "
               f"({time.time() - t1:.1f}s)")
     print(f"total {time.time() - t0:.1f}s")
     return 0
