@@ -192,6 +192,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
                 "second_seconds": round(res.second_seconds, 3), "method": c.method,
                 "reason": res.reason,
             })
+    position = {i.call_id: n for n, i in enumerate(wanted)}
+    rows.sort(key=lambda r: (r["call_id"] is None, position.get(r["call_id"], 0), r["construction"]))
     covered = {r["call_id"] for r in rows if r["call_id"]}
     uncovered = [i for i in wanted if i.implemented and i.call_id not in covered and (not args.family or i.family == args.family)]
     if args.json:
@@ -281,17 +283,14 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     from . import report
-    from .aggregate import aggregate
 
-    runs = []
-    for path in args.scores:
-        try:
-            outcomes = report.load_scores(path)
-        except (OSError, ValueError) as exc:
-            raise UsageError(f"{path}: {exc}") from None
-        expected = len({i.instance_id for i in suites.load(args.suite)})
-        runs.append((Path(path).stem if len(args.scores) > 1 else path, aggregate(outcomes, expected_instances=expected)))
-    print(report.render(runs, args.format))
+    names = [Path(p).stem for p in args.scores] if len(args.scores) > 1 else None
+    if names is not None and len(set(names)) != len(names):
+        names = list(args.scores)
+    try:
+        print(report.render_files(args.scores, args.format, names))
+    except (OSError, ValueError) as exc:
+        raise UsageError(str(exc)) from None
     return EXIT_OK
 
 
@@ -353,7 +352,6 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("report", help="compare scored runs (Table-2 style)")
     p.add_argument("scores", nargs="+")
     p.add_argument("--format", choices=("md", "csv", "json"), default="md")
-    p.add_argument("--suite", choices=suites.SUITES, default="bench-v1")
     p.set_defaults(func=cmd_report)
     return parser
 

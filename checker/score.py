@@ -92,6 +92,9 @@ def score_record(rec: AnswerRecord, inst: Instance, track: str, time_limit: floa
         if rec.finish_reason not in TOOL_FINISH_OK:
             return _finish(row, inst, "zero", "ZERO", False, None, f"finish_reason:{rec.finish_reason}",
                            "the session did not end normally")
+    if not inst.implemented:
+        return _finish(row, inst, "missing", "MISSING", False, None, "family_not_implemented",
+                       f"family {inst.family!r} is not implemented yet; the answer was not verified")
     if rec.answer_error is not None:
         reason, message = rec.answer_error
         return _finish(row, inst, "scored", "REJECT", False, None, reason, message)
@@ -233,7 +236,7 @@ def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suit
         raise ScoreError(f"interrupted: {len(progress.done)} of {len(records)} calls are saved in "
                          f"{progress.path}; run the same command again to resume") from None
     bar.close()
-    doc = build_scores(instances, [progress.done[r.call_id] for r in records], unanswered, track)
+    doc = build_scores(instances, [progress.done[r.call_id] for r in records], unanswered, track, suite)
     tmp = output + ".tmp"
     with open(tmp, "w", encoding="utf-8") as fh:
         json.dump(doc, fh, indent=1)
@@ -242,7 +245,8 @@ def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suit
     return doc
 
 
-def build_scores(instances: tuple[Instance, ...], rows: list[dict], unanswered: list[str], track: str) -> dict:
+def build_scores(instances: tuple[Instance, ...], rows: list[dict], unanswered: list[str], track: str,
+                 suite: str = "bench-v1") -> dict:
     from .aggregate import InstanceOutcome, aggregate
 
     order = {i.call_id: n for n, i in enumerate(instances)}
@@ -251,16 +255,16 @@ def build_scores(instances: tuple[Instance, ...], rows: list[dict], unanswered: 
         call_id=r["call_id"], instance_id=r["instance_id"], family=r["family"], family_group=r["family_group"],
         reference_type=r["reference_type"], sense=r["sense"], reference=objective_from_str(r["reference"]),
         bound=None if r["bound"] is None else Fraction(r["bound"]), bound_kind=r["bound_kind"],
-        status="MISSING" if r["outcome"] == "missing" else r["status"], valid=r["valid"],
+        status=r["status"], valid=r["valid"],
         objective=objective_from_str(r["objective"]),
         ratio=None if r["ratio_exact"] is None else Fraction(r["ratio_exact"]),
     ) for r in rows if r["reference"] is not None]
-    summary = aggregate(outcomes, expected_instances=len(instances))
+    summary = aggregate(outcomes, expected_instances=list(dict.fromkeys(i.instance_id for i in instances if i.reference is not None)))
     infra = [{"call_id": r["call_id"], "reason": r["reason"], "ratio": None} for r in rows if r["outcome"] == "missing"]
     missing = sorted(set(unanswered) | {f["call_id"] for f in infra})
     complete = not missing
     doc = {
-        "version": "1", "checker": __version__, "track": track, "complete": complete,
+        "version": "1", "checker": __version__, "suite": suite, "track": track, "complete": complete,
         "calls": len(rows), "expected_calls": len(instances),
         "distinct_instances": len({r["instance_id"] for r in rows if r["outcome"] != "missing"}),
         "expected_instances": len({i.instance_id for i in instances}),

@@ -1,0 +1,488 @@
+"""Reports over aggregated runs (paper Table 2 style) and reading of ``scores.json`` files.
+
+* :func:`load_scores` reads the per-call rows of a scores.json into :class:`~checker.aggregate.InstanceOutcome`
+  values; every missing or mistyped field is a ``ValueError`` naming the file, the row and the field.
+* :func:`load_run` = ``aggregate(load_scores(path))`` with the file's expected instance count.
+* :func:`render` prints one or more aggregated runs as ``md``, ``csv`` or ``json``.
+
+CSV layout: two blocks separated by one empty line -- the summary (header ``run,complete,...``, one row per
+run) and the per-family-group table (header ``run,family_group,n,mean,ci_low,ci_high``, long format).
+Numbers in CSV and JSON are full-precision floats; empty CSV cells / JSON nulls mean "not available".
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from . import suites
+from .aggregate import (BEYOND_BOUND_FLAG, CORE_GROUPS, MISSING_STATUSES, STATUSES, InstanceOutcome, aggregate,
+                        exact_str, to_float)
+from .families import FAMILIES
+
+FORMATS = ("md", "csv", "json")
+REPORT_VERSION = 1
+
+#: summary columns (csv header and json keys), in order
+SUMMARY_COLUMNS = (
+    "run", "complete", "score_kind", "score", "score_ci_low", "score_ci_high",
+    "published_mean", "published_ci_low", "published_ci_high", "published_n",
+    "construction_mean", "construction_ci_low", "construction_ci_high", "construction_n",
+    "valid_fraction", "gap_closed", "gap_closed_published", "gap_closed_construction", "gap_closed_n",
+    "labs_progress", "record_candidates", "distinct_instances", "expected_instances", "flags",
+)
+GROUP_COLUMNS = ("run", "family_group", "n", "mean", "ci_low", "ci_high")
+
+# ---- reading scores.json -----------------------------------------------------------------------------
+
+_INFRA_STATUS = {"independent_verifier_disagreement": "DISAGREE", "verification_process_failed": "ERROR"}
+
+
+def _strict_loads(text: str, where: str) -> Any:
+    def pairs(items):
+        out = {}
+        for key, value in items:
+            if key in out:
+                raise ValueError(f"{where}: duplicate key {key!r} in a JSON object")
+            out[key] = value
+        return out
+
+    def constant(name):
+        raise ValueError(f"{where}: non-finite number {name} is not allowed")
+
+    try:
+        return json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{where}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+
+
+class _Row:
+    """Typed field access with messages that name the file, the row and the field."""
+
+    def __init__(self, data: Any, where: str) -> None:
+        if not isinstance(data, dict):
+            raise ValueError(f"{where}: expected a JSON object, got {type(data).__name__}")
+        self.data, self.where = data, where
+
+    def _get(self, name: str, types: tuple, what: str, nullable: bool) -> Any:
+        if name not in self.data:
+            raise ValueError(f"{self.where}: missing field {name!r} ({what})")
+        value = self.data[name]
+        if value is None:
+            if nullable:
+                return None
+            raise ValueError(f"{self.where}: field {name!r} is null; expected {what}")
+        if isinstance(value, bool) and bool not in types:
+            raise ValueError(f"{self.where}: field {name!r} must be {what}, got {value!r}")
+        if not isinstance(value, types):
+            raise ValueError(f"{self.where}: field {name!r} must be {what}, got {type(value).__name__} {value!r:.60}")
+        return value
+
+    def str(self, name: str, nullable: bool = False) -> str | None:
+        return self._get(name, (str,), "a string" + (" or null" if nullable else ""), nullable)
+
+    def bool(self, name: str) -> bool:
+        return self._get(name, (bool,), "true or false", False)
+
+    def dict(self, name: str) -> dict:
+        return self._get(name, (dict,), "an object", False)
+
+    def list(self, name: str) -> list:
+        return self._get(name, (list,), "a list", False)
+
+    def number(self, name: str, nullable: bool = True) -> float | int | None:
+        return self._get(name, (int, float), "a number" + (" or null" if nullable else ""), nullable)
+
+    def exact(self, name: str, nullable: bool = False, decimal: bool = False) -> int | Fraction | None:
+        """An exact number written as a string ("2432", "1400/251"; with ``decimal`` also "12.32") or a JSON
+        integer; never a float. Decimals are refused by default: "5.577689243027889" would be a float's
+        rendering of a rational reference, not the reference."""
+        what = ("an exact number as a string like \"2432\" or \"1400/251\"" + (" or \"12.32\"" if decimal else "")
+                + (" or null" if nullable else ""))
+        value = self._get(name, (str, int), what, nullable)
+        if value is None or isinstance(value, int):
+            return value
+        text = value.strip()
+        allowed = "0123456789/-" + ("." if decimal else "")
+        try:
+            if not text or text != value or any(c not in allowed for c in text) or ("." in text and "/" in text):
+                raise ValueError
+            parsed = Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise ValueError(f"{self.where}: field {name!r} must be {what}, got {value!r:.60}") from None
+        return parsed.numerator if parsed.denominator == 1 else parsed
+
+
+def outcome_row(outcome: InstanceOutcome, params: dict) -> dict[str, Any]:
+    """The fields of a ``calls_scored`` row that :func:`load_scores` reads, for an outcome (the inverse of
+    reading: ``load_scores`` of these rows gives the outcomes back). A writer may add more fields."""
+    return {
+        "call_id": outcome.call_id, "instance_id": outcome.instance_id, "family": outcome.family,
+        "family_group": outcome.family_group, "params": params, "reference": exact_str(outcome.reference),
+        "reference_type": outcome.reference_type, "sense": outcome.sense, "bound": exact_str(outcome.bound),
+        "bound_kind": outcome.bound_kind, "status": outcome.status, "valid": outcome.valid,
+        "objective": exact_str(outcome.objective), "ratio": to_float(outcome.ratio),
+        "ratio_exact": exact_str(outcome.ratio),
+    }
+
+
+def _suite_lookup(suite: str | None, where: str):
+    if suite is None:
+        return {}
+    try:
+        return {i.call_id: i for i in suites.load(suite)}
+    except KeyError as exc:
+        raise ValueError(f"{where}: {exc.args[0]}") from None
+
+
+def _read_doc(path: str | Path) -> tuple[dict, str]:
+    where = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{where}: not valid UTF-8 (byte offset {exc.start})") from None
+    doc = _strict_loads(text, where)
+    if not isinstance(doc, dict):
+        raise ValueError(f"{where}: a scores file is a JSON object, got {type(doc).__name__}")
+    return doc, where
+
+
+def _outcome_from_row(data: Any, where: str) -> InstanceOutcome:
+    row = _Row(data, where)
+    call_id = row.str("call_id")
+    row.where = f"{where} (call_id {call_id!r})"
+    instance_id = row.str("instance_id")
+    family = row.str("family")
+    family_group = row.str("family_group")
+    row.dict("params")
+    if family in FAMILIES and FAMILIES[family].group != family_group:
+        raise ValueError(f"{row.where}: field 'family_group' is {family_group!r}, "
+                         f"but family {family!r} belongs to group {FAMILIES[family].group!r}")
+    reference = row.exact("reference")
+    reference_type = row.str("reference_type")
+    sense = row.str("sense")
+    bound = row.exact("bound", nullable=True, decimal=True)  # the LABS target is the decimal 12.32
+    bound_kind = row.str("bound_kind", nullable=True)
+    status = row.str("status")
+    valid = row.bool("valid")
+    objective = row.exact("objective", nullable=True)
+    ratio_float = row.number("ratio")
+    ratio_exact = row.exact("ratio_exact", nullable=True)
+    if status in MISSING_STATUSES:
+        if ratio_exact is not None or ratio_float is not None:
+            raise ValueError(f"{row.where}: status {status} is a missing call; 'ratio' and 'ratio_exact' must be null")
+    elif status in STATUSES:
+        if ratio_exact is None:
+            raise ValueError(f"{row.where}: field 'ratio_exact' is null but status {status} is scored")
+        approx = to_float(ratio_exact)  # None only when too large for a float
+        if ratio_float is None and approx is not None:
+            raise ValueError(f"{row.where}: field 'ratio' is null but status {status} is scored")
+        if ratio_float is not None and (approx is None
+                                        or not math.isclose(approx, ratio_float, rel_tol=1e-9, abs_tol=1e-12)):
+            raise ValueError(f"{row.where}: fields 'ratio' ({ratio_float!r}) and 'ratio_exact' "
+                             f"({exact_str(ratio_exact)}) disagree")
+    try:
+        return InstanceOutcome(
+            call_id=call_id, instance_id=instance_id, family=family, family_group=family_group,
+            reference_type=reference_type, sense=sense, reference=reference, bound=bound, bound_kind=bound_kind,
+            status=status, valid=valid, objective=objective,
+            ratio=None if ratio_exact is None else Fraction(ratio_exact))
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"{where}: {exc}") from None
+
+
+def _missing_outcome(call_id: str, status: str, suite_calls: dict, suite: str | None, where: str) -> InstanceOutcome:
+    inst = suite_calls.get(call_id)
+    if inst is None:
+        raise ValueError(f"{where}: missing call {call_id!r} has no row in 'calls_scored' and is not a call of "
+                         f"suite {suite!r}, so its instance is unknown")
+    if inst.reference is None or inst.reference_type is None:
+        raise ValueError(f"{where}: missing call {call_id!r}: suite {suite!r} has no reference for it")
+    return InstanceOutcome(
+        call_id=call_id, instance_id=inst.instance_id, family=inst.family, family_group=inst.family_group,
+        reference_type=inst.reference_type, sense=inst.sense, reference=inst.reference, bound=inst.bound,
+        bound_kind=inst.bound_kind, status=status, valid=False, objective=None, ratio=None)
+
+
+def _load(path: str | Path) -> tuple[list[InstanceOutcome], dict, str]:
+    doc, where = _read_doc(path)
+    top = _Row(doc, where)
+    rows = top.list("calls_scored")
+    infra = top.list("infrastructure_failures")
+    missing_ids = top.list("missing_call_ids")
+    suite = doc.get("suite", "bench-v1")
+    if suite is not None and not isinstance(suite, str):
+        raise ValueError(f"{where}: field 'suite' must be a string or null, got {suite!r:.60}")
+
+    outcomes: dict[str, InstanceOutcome] = {}
+    for k, data in enumerate(rows):
+        o = _outcome_from_row(data, f"{where}: calls_scored[{k}]")
+        if o.call_id in outcomes:
+            raise ValueError(f"{where}: calls_scored[{k}]: duplicate call_id {o.call_id!r}")
+        outcomes[o.call_id] = o
+
+    missing: dict[str, str] = {}
+    for k, data in enumerate(infra):
+        row = _Row(data, f"{where}: infrastructure_failures[{k}]")
+        cid = row.str("call_id")
+        reason = row.str("reason", nullable=True)
+        if row.data.get("ratio") is not None:
+            raise ValueError(f"{row.where}: an infrastructure failure has no ratio (field 'ratio' must be null)")
+        missing[cid] = _INFRA_STATUS.get(reason or "", "MISSING")
+    for k, cid in enumerate(missing_ids):
+        if not isinstance(cid, str) or not cid:
+            raise ValueError(f"{where}: missing_call_ids[{k}] must be a call id string, got {cid!r:.60}")
+        missing.setdefault(cid, "MISSING")
+
+    suite_calls = None
+    for cid, status in missing.items():
+        if cid in outcomes:
+            if not outcomes[cid].missing:
+                raise ValueError(f"{where}: call {cid!r} is listed as missing but has a scored row in 'calls_scored' "
+                                 f"(status {outcomes[cid].status})")
+            continue
+        if suite_calls is None:
+            suite_calls = _suite_lookup(suite, where)
+        outcomes[cid] = _missing_outcome(cid, status, suite_calls, suite, where)
+    return list(outcomes.values()), doc, where
+
+
+def load_scores(path: str | Path) -> list[InstanceOutcome]:
+    """Per-call outcomes of a scores.json: every ``calls_scored`` row, plus the calls listed in
+    ``infrastructure_failures`` / ``missing_call_ids`` as missing outcomes (status DISAGREE for
+    ``independent_verifier_disagreement``, ERROR for ``verification_process_failed``, MISSING otherwise).
+    A missing call without a row takes its instance from the file's ``suite`` (default ``bench-v1``).
+
+    Required per row: call_id, instance_id, family, family_group, params, reference (exact string),
+    reference_type, sense, bound (exact string or null), bound_kind, status, valid, objective (exact
+    string or null), ratio (float or null), ratio_exact (string or null). Raises ValueError naming the
+    file, row and field for anything missing, mistyped or inconsistent.
+    """
+    return _load(path)[0]
+
+
+def load_run(path: str | Path, **options: Any) -> dict[str, Any]:
+    """``aggregate`` over :func:`load_scores` with the file's ``expected_instances`` (default 69); when the
+    file's suite has exactly that many instances, their ids are expected so absent ones are named.
+    ``options`` go to :func:`checker.aggregate.aggregate` (duplicates, resamples, seed)."""
+    outcomes, doc, where = _load(path)
+    expected: Any = doc.get("expected_instances", 69)
+    if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int) or expected < 0):
+        raise ValueError(f"{where}: field 'expected_instances' must be a non-negative integer, got {expected!r:.60}")
+    suite = doc.get("suite", "bench-v1")
+    if isinstance(suite, str) and suite in suites.SUITES and expected is not None:
+        ids = list(dict.fromkeys(i.instance_id for i in suites.load(suite)))
+        if len(ids) == expected and {o.instance_id for o in outcomes} <= set(ids):
+            expected = ids
+    try:
+        return aggregate(outcomes, expected, **options)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"{where}: {exc}") from None
+
+
+# ---- rendering ---------------------------------------------------------------------------------------
+
+def _need(agg: dict, key: str, name: str) -> Any:
+    if key not in agg:
+        raise ValueError(f"run {name!r}: aggregate has no {key!r} (expected the output of checker.aggregate.aggregate)")
+    return agg[key]
+
+
+def _summary(name: str, agg: Any) -> dict[str, Any]:
+    if not isinstance(agg, dict):
+        raise ValueError(f"run {name!r}: expected an aggregate dict, got {type(agg).__name__}")
+    complete = _need(agg, "complete", name)
+    kind = "score" if complete else "subset_score"
+    score = _need(agg, kind, name)
+    score_ci = _need(agg, f"{kind}_ci", name) or [None, None]
+    pci = _need(agg, "published_ci", name) or [None, None]
+    cci = _need(agg, "construction_ci", name) or [None, None]
+    gap = _need(agg, "gap_closed", name)
+    labs = _need(agg, "labs_progress", name)
+    status = _need(agg, "status_counts", name)
+    flags = []
+    if not complete:
+        exp = agg.get("expected_instances")
+        n_missing = len(agg.get("missing_instances", [])) + agg.get("missing_unlisted", 0)
+        flags.append(f"subset {agg.get('distinct_instances')}/{exp if exp is not None else '?'} "
+                     f"({n_missing} missing)")
+    beyond = gap.get("beyond_bound", [])
+    if beyond:
+        flags.append(f"{len(beyond)} {BEYOND_BOUND_FLAG}: " + ", ".join(b["instance_id"] for b in beyond))
+    for st, label in (("DISAGREE", "verifier disagreement"), ("ERROR", "verifier error"),
+                      ("MISSING", "unanswered/infrastructure"), ("TIMEOUT", "timeout"), ("LIMIT", "memory limit")):
+        if status.get(st):
+            flags.append(f"{status[st]} {label}")
+    return {
+        "run": name, "complete": complete, "score_kind": kind, "score": score,
+        "score_ci_low": score_ci[0], "score_ci_high": score_ci[1],
+        "published_mean": _need(agg, "published_hfr", name), "published_ci_low": pci[0], "published_ci_high": pci[1],
+        "published_n": _need(agg, "published_n", name),
+        "construction_mean": _need(agg, "construction_reference_ratio", name),
+        "construction_ci_low": cci[0], "construction_ci_high": cci[1],
+        "construction_n": _need(agg, "construction_n", name),
+        "valid_fraction": _need(agg, "valid_fraction", name),
+        "gap_closed": gap.get("mean"), "gap_closed_published": gap.get("published"),
+        "gap_closed_construction": gap.get("construction"), "gap_closed_n": gap.get("n_eligible"),
+        "labs_progress": labs.get("mean"), "record_candidates": _need(agg, "record_candidates_count", name),
+        "distinct_instances": _need(agg, "distinct_instances", name),
+        "expected_instances": agg.get("expected_instances"), "flags": flags,
+    }
+
+
+def _group_names(runs: Sequence[tuple[str, dict]]) -> list[str]:
+    names = list(CORE_GROUPS)
+    for name, agg in runs:
+        for g in _need(agg, "groups", name):
+            if g not in names:
+                names.append(g)
+    return names
+
+
+def _group_rows(runs: Sequence[tuple[str, dict]]) -> list[dict[str, Any]]:
+    out = []
+    for g in _group_names(runs):
+        for name, agg in runs:
+            cell = agg["groups"].get(g) or {"n": 0, "mean": None, "ci": None}
+            ci = cell.get("ci") or [None, None]
+            out.append({"run": name, "family_group": g, "n": cell.get("n", 0), "mean": cell.get("mean"),
+                        "ci_low": ci[0], "ci_high": ci[1]})
+    return out
+
+
+def _fmt(x: Any, digits: int = 3) -> str:
+    if x is None:
+        return "–"
+    if isinstance(x, float):
+        return f"{x:.{digits}f}"
+    return str(x)
+
+
+def _with_ci(mean: Any, lo: Any, hi: Any, digits: int = 3) -> str:
+    if mean is None:
+        return "–"
+    if lo is None or hi is None:
+        return _fmt(mean, digits)
+    return f"{_fmt(mean, digits)} [{_fmt(lo, digits)}, {_fmt(hi, digits)}]"
+
+
+def _md_cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _md_table(header: Sequence[str], rows: Iterable[Sequence[str]], align: Sequence[str]) -> list[str]:
+    lines = ["| " + " | ".join(_md_cell(h) for h in header) + " |",
+             "|" + "|".join(":---" if a == "l" else "---:" for a in align) + "|"]
+    lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in rows]
+    return lines
+
+
+def _render_md(summaries: list[dict], groups: list[dict], runs: Sequence[tuple[str, dict]]) -> str:
+    header = ["Run", "Score [95% CI]", "Published mean [CI]", "Construction mean [CI]", "Valid",
+              "Gap closed (all / pub / con)", "LABS progress", "Records", "Flags"]
+    rows = []
+    for s in summaries:
+        score = _with_ci(s["score"], s["score_ci_low"], s["score_ci_high"], 2)
+        if s["score_kind"] == "subset_score":
+            score = f"subset {score}"
+        gap = " / ".join(_fmt(s[k]) for k in ("gap_closed", "gap_closed_published", "gap_closed_construction"))
+        rows.append([s["run"], score,
+                     _with_ci(s["published_mean"], s["published_ci_low"], s["published_ci_high"]),
+                     _with_ci(s["construction_mean"], s["construction_ci_low"], s["construction_ci_high"]),
+                     _fmt(s["valid_fraction"]), gap, _fmt(s["labs_progress"]), str(s["record_candidates"]),
+                     "; ".join(s["flags"]) or "–"])
+    lines = ["## Scores", ""]
+    lines += _md_table(header, rows, "llllllrrl")
+    boot = sorted({(b.get("resamples"), b.get("seed")) for _, agg in runs
+                   for b in [agg.get("bootstrap") or {}]}, key=repr)
+    boot_text = ", ".join(f"{r} resamples, seed {s}" for r, s in boot)
+    lines += ["", "Score = 100 × mean ratio over the instances (a subset score covers only the observed ones); "
+              "means of ratios per reference type; 95% bootstrap intervals over instances "
+              f"({boot_text}); gap closed is the equal-weight mean over eligible instances; "
+              "LABS progress is toward the conjectured 12.32.", ""]
+    lines += ["## Family groups (mean ratio [95% CI])", ""]
+    names = [name for name, _ in runs]
+    by = {(r["family_group"], r["run"]): r for r in groups}
+    grows = []
+    for g in _group_names(runs):
+        cells = [by[(g, n)] for n in names]
+        n_max = max(c["n"] for c in cells)
+        row = [g, str(n_max)]
+        for c in cells:
+            text = _with_ci(c["mean"], c["ci_low"], c["ci_high"])
+            if c["n"] != n_max and c["mean"] is not None:
+                text += f" (n={c['n']})"
+            row.append(text)
+        grows.append(row)
+    lines += _md_table(["Group", "n", *names], grows, "lr" + "l" * len(names))
+    return "\n".join(lines) + "\n"
+
+
+def _csv_value(x: Any) -> str:
+    if x is None:
+        return ""
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    if isinstance(x, float):
+        return repr(x)
+    if isinstance(x, list):
+        return "; ".join(str(v) for v in x)
+    return str(x)
+
+
+def _render_csv(summaries: list[dict], groups: list[dict]) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(SUMMARY_COLUMNS)
+    for s in summaries:
+        w.writerow([_csv_value(s[c]) for c in SUMMARY_COLUMNS])
+    w.writerow([])
+    w.writerow(GROUP_COLUMNS)
+    for r in groups:
+        w.writerow([_csv_value(r[c]) for c in GROUP_COLUMNS])
+    return buf.getvalue()
+
+
+def report_data(runs: Sequence[tuple[str, dict]]) -> dict[str, Any]:
+    """The JSON report as a Python object: summary rows, group rows and each run's full aggregate."""
+    summaries = [_summary(name, agg) for name, agg in runs]
+    return {"report_version": REPORT_VERSION, "summary_columns": list(SUMMARY_COLUMNS), "summary": summaries,
+            "group_columns": list(GROUP_COLUMNS), "groups": _group_rows(runs),
+            "runs": [{"name": name, "aggregate": agg} for name, agg in runs]}
+
+
+def render(runs: list[tuple[str, dict]], fmt: str) -> str:
+    """Table-2-style comparison of aggregated runs (``(name, aggregate(...))`` pairs) as md, csv or json."""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown report format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    runs = list(runs)
+    if not runs:
+        raise ValueError("no runs to report")
+    for k, item in enumerate(runs):
+        if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str)):
+            raise ValueError(f"runs[{k}] must be a (name, aggregate) pair")
+    names = [name for name, _ in runs]
+    if len(set(names)) != len(names):
+        raise ValueError(f"run names must be distinct, got {names}")
+    if fmt == "json":
+        try:
+            return json.dumps(report_data(runs), indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+        except ValueError as exc:
+            raise ValueError(f"report is not representable as strict JSON: {exc}") from None
+    summaries = [_summary(name, agg) for name, agg in runs]
+    groups = _group_rows(runs)
+    if fmt == "csv":
+        return _render_csv(summaries, groups)
+    return _render_md(summaries, groups, runs)
+
+
+def render_files(paths: Sequence[str | Path], fmt: str, names: Sequence[str] | None = None, **options: Any) -> str:
+    """Load and aggregate each scores.json and render them together; names default to the file paths."""
+    if names is not None and len(names) != len(paths):
+        raise ValueError(f"{len(names)} names for {len(paths)} files")
+    labels = list(names) if names is not None else [str(p) for p in paths]
+    return render([(label, load_run(p, **options)) for label, p in zip(labels, paths)], fmt)
