@@ -22,9 +22,9 @@ import re
 from typing import Any
 
 from .errors import AnswerError
-from .strictjson import JSONSyntaxError, decode_bytes, loads
+from .strictjson import JSONSyntaxError, decode_bytes, is_json_syntax, loads
 
-_TAG = re.compile(r"[A-Za-z0-9_+.-]*")
+_TAG = re.compile(r"(?:[A-Za-z][A-Za-z0-9_+.-]*)?")
 
 
 def fenced_blocks(text: str) -> list[str]:
@@ -82,6 +82,10 @@ def extract_from_text(text: str) -> Any:
             value = loads(candidate)
         except JSONSyntaxError:
             continue
+        except AnswerError as exc:
+            if exc.reason != "SIZE_LIMIT" and not is_json_syntax(candidate):
+                continue          # not JSON at all: the strictness error is an accident of the attempt
+            raise
         return unwrap(value)
     raise AnswerError("NO_ANSWER", "no JSON answer found in the response")
 
@@ -92,6 +96,10 @@ def answer_from_bytes(data: bytes) -> Any:
     try:
         value = loads(text)
     except JSONSyntaxError:
+        return extract_from_text(text)
+    except AnswerError as exc:
+        if exc.reason == "SIZE_LIMIT" or is_json_syntax(text):
+            raise
         return extract_from_text(text)
     return unwrap(value)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from .errors import AnswerError
@@ -134,3 +135,75 @@ def _skip_ws(text: str, pos: int) -> int:
     while pos < n and text[pos] in " \t\n\r":
         pos += 1
     return pos
+
+
+_TOKEN = re.compile(r"""
+    [ \t\n\r]*
+    (?:
+      (?P<str>"(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*")
+    | (?P<num>-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)
+    | (?P<lit>true|false|null|NaN|Infinity|-Infinity)
+    | (?P<punct>[\[\]{}:,])
+    )""", re.VERBOSE)
+
+
+def is_json_syntax(text: str) -> bool:
+    """True iff ``text`` is one JSON value in the permissive grammar (NaN/Infinity and repeated keys
+    allowed, any depth). Iterative, so any nesting depth is handled without recursion.
+
+    Used by extraction to tell a candidate that is JSON but breaks a strictness rule (the answer is
+    rejected) from one that is not JSON at all (the next candidate is tried).
+    """
+    stack: list[str] = []          # "[" or "{" for each open container
+    expect = "value"               # value | key | colon | next (comma or close) | value_or_close | key_or_close
+    pos, n = 0, len(text)
+    done = False
+    while True:
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            break
+        pos = m.end()
+        kind = m.lastgroup
+        tok = m.group(kind)
+        if done:
+            return False
+        if expect in ("value", "value_or_close"):
+            if kind == "punct" and tok in "[{":
+                stack.append(tok)
+                expect = "value_or_close" if tok == "[" else "key_or_close"
+                continue
+            if kind == "punct" and tok == "]" and expect == "value_or_close":
+                stack.pop()
+            elif kind in ("str", "num", "lit"):
+                pass
+            else:
+                return False
+        elif expect in ("key", "key_or_close"):
+            if kind == "str":
+                expect = "colon"
+                continue
+            if kind == "punct" and tok == "}" and expect == "key_or_close":
+                stack.pop()
+            else:
+                return False
+        elif expect == "colon":
+            if tok != ":" or kind != "punct":
+                return False
+            expect = "value"
+            continue
+        elif expect == "next":
+            if kind != "punct":
+                return False
+            if tok == ",":
+                expect = "value" if stack[-1] == "[" else "key"
+                continue
+            if (tok == "]" and stack[-1] == "[") or (tok == "}" and stack[-1] == "{"):
+                stack.pop()
+            else:
+                return False
+        # a value (or a container) has just been completed
+        if stack:
+            expect = "next"
+        else:
+            done = True
+    return done and text[pos:].strip(" \t\n\r") == ""

@@ -21,15 +21,36 @@ class Status(str, enum.Enum):
 Objective = int | Fraction
 
 
+def _int_str(value: int) -> str:
+    try:
+        return str(value)
+    except ValueError:  # more digits than Python's int/str conversion limit: exact objectives may be huge
+        import gmpy2
+        return gmpy2.mpz(value).digits(10)
+
+
+def _str_int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        if not text.lstrip("-").isascii() or not text.lstrip("-").isdigit():
+            raise
+        import gmpy2
+        return int(gmpy2.mpz(text, 10))
+
+
 def objective_to_str(value: Objective | None) -> str | None:
+    """Exact decimal text: "123" or "p/q" (any number of digits)."""
     if value is None:
         return None
     if isinstance(value, bool):
         raise TypeError("a boolean is not an objective")
     if isinstance(value, int):
-        return str(value)
+        return _int_str(value)
     if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+        if value.denominator == 1:
+            return _int_str(value.numerator)
+        return f"{_int_str(value.numerator)}/{_int_str(value.denominator)}"
     raise TypeError(f"objective of unsupported type {type(value).__name__}")
 
 
@@ -37,17 +58,19 @@ def objective_from_str(text: str | None) -> Objective | None:
     if text is None:
         return None
     if "/" in text:
-        return Fraction(text)
-    return int(text)
+        num, den = text.split("/", 1)
+        return Fraction(_str_int(num), _str_int(den))
+    return _str_int(text)
 
 
 def objective_to_float(value: Objective | None) -> float | None:
+    """A float for display, or None when the value is beyond the float range (the exact text stays)."""
     if value is None:
         return None
     try:
         return float(value)
     except OverflowError:
-        return float("inf")
+        return None
 
 
 @dataclass(frozen=True)

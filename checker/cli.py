@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 from certificates.errors import AnswerError, ParamsError
 from certificates.params import validate as validate_params
 from certificates.strictjson import MAX_BYTES, loads
-from certificates.verdict import Status, objective_to_str
+from certificates.verdict import Status, objective_to_float, objective_to_str
 
 from . import __version__, suites
 from .families import FAMILIES
@@ -67,7 +68,7 @@ def _short(value: Any) -> str:
 
 def _resolve(args: argparse.Namespace) -> tuple[str, dict, suites.Instance | None]:
     if args.instance:
-        if args.family or args.params:
+        if args.family is not None or args.params is not None:
             raise UsageError("give either --instance or --family/--params, not both")
         try:
             inst = suites.find(args.instance)
@@ -117,7 +118,7 @@ def result_json(family: str, params: dict, inst: suites.Instance | None, res) ->
         "family": family, "params": params,
         "call_id": inst.call_id if inst else None, "instance_id": suites.instance_id(family, params),
         "status": res.status.value, "valid": res.valid, "objective": objective_to_str(res.objective),
-        "objective_float": None if res.objective is None else float(res.objective),
+        "objective_float": objective_to_float(res.objective),
         "reason": res.reason, "message": res.message, "witness": res.witness,
         "primary": _summary(res.primary, res.primary_seconds), "second": _summary(res.second, res.second_seconds),
         "witness_checks": res.witness_checks,
@@ -131,14 +132,23 @@ def result_json(family: str, params: dict, inst: suites.Instance | None, res) ->
     return out
 
 
+def _limits(args: argparse.Namespace) -> tuple[float, int]:
+    t, m = args.time_limit, args.memory_limit
+    if not (math.isfinite(t) and t > 0):
+        raise UsageError(f"--time-limit must be a positive number of seconds, got {t}")
+    if not (math.isfinite(m) and m > 0):
+        raise UsageError(f"--memory-limit must be a positive number of GiB, got {m}")
+    return t, max(1, int(m * 1024 ** 3))
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     from . import harness
 
+    time_limit, memory_limit = _limits(args)
     family, params, inst = _resolve(args)
     params = _check_family(family, params)
     payload = _read_answer(args.answer)
-    res = harness.verify(family, params, payload, "file", time_limit=args.time_limit,
-                         memory_limit=int(args.memory_limit * 1024 ** 3))
+    res = harness.verify(family, params, payload, "file", time_limit=time_limit, memory_limit=memory_limit)
     data = result_json(family, params, inst, res)
     if args.json:
         print(json.dumps(data, indent=1))
@@ -167,6 +177,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     from . import harness
     from .constructions_index import load_all
 
+    time_limit, memory_limit = _limits(args)
     constructions = load_all(args.family)
     wanted = suites.load(args.suite) if args.suite else suites.all_instances()
     rows = []
@@ -174,7 +185,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     for c in constructions:
         params = validate_params(c.family, c.params)
         payload = json.dumps({"answer": c.answer}).encode("utf-8")
-        res = harness.verify(c.family, params, payload, "file", time_limit=args.time_limit)
+        res = harness.verify(c.family, params, payload, "file", time_limit=time_limit, memory_limit=memory_limit)
         insts = [i for i in wanted if i.instance_id == c.instance_id] or [None]
         agree = ("agree" if res.status in (Status.ACCEPT, Status.REJECT) else res.status.value.lower())
         claimed_ok = res.valid and c.objective is not None and str(c.objective) == objective_to_str(res.objective)
@@ -259,10 +270,11 @@ def cmd_score(args: argparse.Namespace) -> int:
 
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    time_limit, memory_limit = _limits(args)
     try:
         doc = score.run(args.answers, args.output, suites.load(args.suite), suite=args.suite, track=args.track,
                         allow_partial=args.allow_partial, jobs=args.jobs, restart=args.restart,
-                        time_limit=args.time_limit, memory_limit=int(args.memory_limit * 1024 ** 3))
+                        time_limit=time_limit, memory_limit=memory_limit)
     except (AnswersFileError, score.ScoreError) as exc:
         raise UsageError(str(exc)) from None
     key = "score" if doc["complete"] else "subset_score"
@@ -322,6 +334,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--family")
     p.add_argument("--json", action="store_true")
     p.add_argument("--time-limit", type=float, default=60.0)
+    p.add_argument("--memory-limit", type=float, default=4.0)
     p.set_defaults(func=cmd_audit)
 
     p = sub.add_parser("prompt", help="print the prompt of one call")
@@ -368,6 +381,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"endless-exam: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
     except BrokenPipeError:
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("endless-exam: interrupted", file=sys.stderr)
+        return EXIT_ERROR
+    except Exception as exc:  # never exit 1 ("rejected") because of a bug
+        print(f"endless-exam: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return EXIT_ERROR
 
 

@@ -19,8 +19,8 @@ Combination (ARCHITECTURE.md, "Two verifiers, one harness"):
 from __future__ import annotations
 
 import json
+import math
 import os
-import resource
 import signal
 import subprocess
 import sys
@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from certificates.reasons import reason_class
-from certificates.verdict import Status, Verdict
+from certificates.verdict import Status, Verdict, objective_to_str
 
 DEFAULT_TIME_LIMIT = 60.0
 DEFAULT_MEMORY_LIMIT = 4 * 1024 ** 3
@@ -59,11 +59,21 @@ class Combined:
         return self.status is Status.ACCEPT
 
 
-def _limits(memory_limit: int):
-    def apply() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    return apply
+# The limits are applied inside the child by this launcher, before the worker module is imported
+# (no preexec_fn, which is unsafe with threads). Under an outer hard cap lower than the requested
+# limit the outer cap stays in force.
+_LAUNCH = """
+import resource, runpy, sys
+limit = int(sys.argv[1])
+soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+if hard != resource.RLIM_INFINITY:
+    limit = min(limit, hard)
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+module = sys.argv[2]
+sys.argv = [module]
+runpy.run_module(module, run_name="__main__", alter_sys=True)
+"""
 
 
 def _env() -> dict:
@@ -78,14 +88,18 @@ def _env() -> dict:
 def run_worker(module: str, header: dict, payload: bytes, time_limit: float,
                memory_limit: int) -> tuple[dict | None, Verdict | None, float]:
     """Run one worker; return (parsed result or None, failure verdict or None, wall seconds)."""
+    if not (isinstance(time_limit, (int, float)) and math.isfinite(time_limit) and time_limit > 0):
+        return None, Verdict(Status.ERROR, reason="INTERNAL_ERROR", message=f"invalid time limit {time_limit!r}"), 0.0
+    if not (type(memory_limit) is int and memory_limit > 0):
+        return None, Verdict(Status.ERROR, reason="INTERNAL_ERROR", message=f"invalid memory limit {memory_limit!r}"), 0.0
     data = json.dumps(header).encode("ascii") + b"\n" + payload
     started = time.perf_counter()
     try:
         proc = subprocess.Popen(
-            [sys.executable, "-m", module], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, start_new_session=True, preexec_fn=_limits(memory_limit), env=_env(),
+            [sys.executable, "-c", _LAUNCH, str(memory_limit), module], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, env=_env(),
         )
-    except OSError as exc:
+    except (OSError, subprocess.SubprocessError, ValueError) as exc:
         return None, Verdict(Status.ERROR, reason="VERIFIER_CRASHED", message=f"cannot start {module}: {exc}"), 0.0
     timed_out = False
     try:
@@ -116,6 +130,8 @@ def run_worker(module: str, header: dict, payload: bytes, time_limit: float,
         result = json.loads(out.decode("utf-8").strip().splitlines()[-1])
     except (ValueError, IndexError):
         return None, Verdict(Status.ERROR, reason="VERIFIER_CRASHED", message=f"{module} produced no result"), seconds
+    if not isinstance(result, dict):
+        return None, Verdict(Status.ERROR, reason="VERIFIER_CRASHED", message=f"{module} produced a malformed result"), seconds
     return result, None, seconds
 
 
@@ -125,8 +141,13 @@ def _verdict(module: str, header: dict, payload: bytes, time_limit: float, memor
         return failure, seconds
     try:
         return Verdict.from_json(result["verdict"]), seconds
-    except (KeyError, ValueError, TypeError) as exc:
+    except Exception as exc:  # anything a broken verifier prints is an ERROR, never a harness crash
         return Verdict(Status.ERROR, reason="VERIFIER_CRASHED", message=f"{module} returned a malformed verdict: {exc}"), seconds
+
+
+def _brief(value: Any) -> str:
+    text = objective_to_str(value) or "none"
+    return text if len(text) <= 40 else f"{text[:18]}...{text[-18:]} ({len(text)} characters)"
 
 
 def _needs_witness_check(v: Verdict) -> bool:
@@ -145,7 +166,11 @@ def verify(family: str, params: dict, payload: bytes, kind: str = "file", *,
     results: dict[str, tuple[Verdict, float]] = {}
 
     def run(name: str, module: str) -> None:
-        results[name] = _verdict(module, header, payload, time_limit, memory_limit)
+        try:
+            results[name] = _verdict(module, header, payload, time_limit, memory_limit)
+        except Exception as exc:  # a harness bug must become an ERROR verdict, not a lost thread
+            results[name] = (Verdict(Status.ERROR, reason="INTERNAL_ERROR",
+                                     message=f"harness failure: {type(exc).__name__}: {exc}"), 0.0)
 
     threads = [threading.Thread(target=run, args=("primary", PRIMARY)),
                threading.Thread(target=run, args=("second", SECOND))]
@@ -161,7 +186,7 @@ def verify(family: str, params: dict, payload: bytes, kind: str = "file", *,
             wh = dict(header, op="witness", witness=own.witness)
             res, failure, _ = run_worker(other_module, wh, payload, time_limit, memory_limit)
             holds = bool(res and res.get("holds") is True)
-            note = res.get("message") if res else (failure.message if failure else "no result")
+            note = str(res.get("message")) if res else (failure.message if failure else "no result")
             checks.append({"witness_of": name, "checked_by": "second" if name == "primary" else "primary",
                            "holds": holds, "message": note})
             if not holds:
@@ -174,7 +199,8 @@ def verify(family: str, params: dict, payload: bytes, kind: str = "file", *,
     if p.status is Status.ACCEPT and s.status is Status.ACCEPT:
         if p.objective == s.objective and type(p.objective) is type(s.objective):
             return combined(p)
-        return _disagree(f"objectives differ: primary {p.objective}, second {s.objective}", p, s, ps, ss, checks)
+        return _disagree(f"objectives differ: primary {_brief(p.objective)}, second {_brief(s.objective)}",
+                         p, s, ps, ss, checks)
     if p.status is Status.REJECT and s.status is Status.REJECT:
         if reason_class(p.reason) == reason_class(s.reason):
             return combined(p)

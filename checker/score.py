@@ -27,7 +27,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from fractions import Fraction
 from typing import Callable
 
-from certificates.verdict import Status, objective_from_str, objective_to_str
+from certificates.verdict import Status, objective_from_str, objective_to_float, objective_to_str
 
 from . import __version__, harness
 from .answers import AnswerRecord, AnswersFileError
@@ -52,7 +52,7 @@ def _base_row(inst: Instance) -> dict:
         "call_id": inst.call_id, "instance_id": inst.instance_id, "family": inst.family,
         "family_group": inst.family_group, "params": inst.params, "sense": inst.sense,
         "reference": None if inst.reference is None else str(inst.reference),
-        "reference_float": None if inst.reference is None else float(inst.reference),
+        "reference_float": objective_to_float(inst.reference),
         "reference_type": inst.reference_type, "bound": None if inst.bound is None else str(inst.bound),
         "bound_kind": inst.bound_kind,
     }
@@ -63,7 +63,7 @@ def _finish(row: dict, inst: Instance, outcome: str, status: str, valid: bool, o
     row.update({
         "outcome": outcome, "status": status, "valid": valid,
         "objective": objective_to_str(objective) if objective is not None else None,
-        "objective_float": None if objective is None else float(objective),
+        "objective_float": objective_to_float(objective),
         "reason": reason, "message": message,
         "ratio": ratio_float(r), "ratio_exact": None if r is None else objective_to_str(r),
         "published_breakthrough": bool(r is not None and inst.reference_type == "published" and r > 1),

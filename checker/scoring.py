@@ -18,9 +18,10 @@ def ratio(objective: int | Fraction | None, reference: int | Fraction | None, se
 
 
 def ratio_float(value: Fraction | None) -> float | None:
+    """A float for display; None when there is no ratio or it is beyond the float range."""
     if value is None:
         return None
     try:
         return float(value)
     except OverflowError:
-        return float("inf")
+        return None

@@ -63,8 +63,8 @@ def oracle(points: tuple[str, ...], d: int, *, timeout_ms: int = DEFAULT_TIMEOUT
     Returns ``("sat", (i, j, k))`` with i < j < k the list positions of such a triple,
     ``("unsat", None)`` when there is none, and ``("unknown", None)`` when z3 gives up.
     """
-    points = tuple(points)
     _validate(points, d)
+    points = tuple(points)
     import z3  # lazy: z3 is only needed when the oracle actually runs
 
     n = len(points)

@@ -1,0 +1,425 @@
+"""Property, mutation and formal-oracle tests of the ``capset`` family.
+
+(a) On generated small point sets (d <= 5) the primary verifier (both its Fourier and its pair
+    method), the second verifier (its pure-Python and its numpy scan), a brute-force statement of the
+    definition and the z3 oracle (``crosscheck.oracle.capset``) agree on whether a line exists, and every
+    returned witness is a real line.
+(b) Mutations of valid caps ({0,1}^d, maximum caps of the fixtures, greedy caps from a seeded order):
+    dropping points keeps validity (objective minus the number dropped); duplicating a point is a
+    DUPLICATE; perturbing one coordinate gives ACCEPT, DUPLICATE or PROPERTY_VIOLATION with both
+    verifiers agreeing and the oracle deciding lines; adding the third point of two members is a
+    PROPERTY_VIOLATION; affine bijections (coordinate permutations, translations, invertible linear
+    maps) and list permutations keep verdict, reason and objective, on caps and on arbitrary sets.
+(c) The z3 oracle: planted violations are found exactly, caps are unsat, limits are enforced.
+
+Every DUPLICATE/PROPERTY_VIOLATION witness is re-checked by the OTHER verifier's ``witness_holds``.
+"""
+from __future__ import annotations
+
+import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
+
+import itertools
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import fixtures
+from certificates.verdict import Status, Verdict
+from checker.families import capset as primary
+from crosscheck.families import capset as second
+from crosscheck.oracle import capset as oracle_mod
+from crosscheck.oracle.capset import oracle
+
+MAX_CAPS = {d: fixtures.read_json("constructions", "capset", f"d{d}.json")["answer"] for d in range(1, 7)}
+ORACLE_POINTS = 50     # sets up to this size are decided by the z3 oracle in the mutation tests
+
+
+# ---- helpers ------------------------------------------------------------------------------------------
+
+def is_line(a: str, b: str, c: str) -> bool:
+    return len({a, b, c}) == 3 and all((int(x) + int(y) + int(z)) % 3 == 0 for x, y, z in zip(a, b, c))
+
+
+def third(a: str, b: str) -> str:
+    return "".join(str(-(int(x) + int(y)) % 3) for x, y in zip(a, b))
+
+
+def brute_has_line(points: list[str]) -> bool:
+    """The definition over all triples (small sets)."""
+    return any(is_line(*trio) for trio in itertools.combinations(points, 3))
+
+
+def pairs_have_line(points: list[str]) -> bool:
+    """The definition over pairs of DISTINCT points: their third point -(a + b) differs from both."""
+    members = set(points)
+    return any(third(a, b) in members for a, b in itertools.combinations(members, 2))
+
+
+def assert_witness_line(points, hit, who):
+    assert hit is not None, who
+    i, j, k = hit
+    assert list(hit) == sorted(hit) and 0 <= i < j < k < len(points), (who, hit)
+    assert is_line(points[i], points[j], points[k]), (who, hit, [points[t] for t in hit])
+
+
+def both(points: list[str], d: int) -> tuple[Verdict, Verdict]:
+    """Both verifiers' verdicts; DUPLICATE/PROPERTY_VIOLATION witnesses are confirmed by the other one."""
+    params = {"d": d}
+    p, s = primary.check(params, list(points)), second.check(params, list(points))
+    assert (p.status, p.reason, p.objective) == (s.status, s.reason, s.objective), (p, s)
+    if p.reason in ("DUPLICATE", "PROPERTY_VIOLATION"):
+        for verdict, other in ((p, second), (s, primary)):
+            holds, message = other.witness_holds(params, list(points), verdict.witness)
+            assert holds, (verdict.witness, message)
+    return p, s
+
+
+def truth(points: list[str], d: int) -> tuple[Status, str | None]:
+    """What the verdict must be, from plain Python and (for small sets) the z3 oracle."""
+    if len(set(points)) != len(points):
+        return Status.REJECT, "DUPLICATE"
+    if len(points) <= ORACLE_POINTS and d <= oracle_mod.MAX_D:
+        answer, hit = oracle(tuple(points), d)
+        assert answer in ("sat", "unsat"), answer
+        if answer == "sat":
+            assert_witness_line(points, hit, "oracle")
+            return Status.REJECT, "PROPERTY_VIOLATION"
+        return Status.ACCEPT, None
+    return (Status.REJECT, "PROPERTY_VIOLATION") if pairs_have_line(points) else (Status.ACCEPT, None)
+
+
+def greedy_cap(d: int, seed: int) -> list[str]:
+    """Greedy cap: points of F_3^d in a seeded random order, each kept unless it completes a line."""
+    order = ["".join(t) for t in itertools.product("012", repeat=d)]
+    random.Random(seed).shuffle(order)
+    cap: list[str] = []
+    blocked: set[str] = set()
+    for x in order:
+        if x in blocked:
+            continue
+        for y in cap:
+            blocked.add(third(x, y))
+        cap.append(x)
+    return cap
+
+
+def rank_mod3(rows: list[list[int]]) -> int:
+    m = [r[:] for r in rows]
+    rank, ncols = 0, len(m[0]) if m else 0
+    for col in range(ncols):
+        piv = next((r for r in range(rank, len(m)) if m[r][col] % 3), None)
+        if piv is None:
+            continue
+        m[rank], m[piv] = m[piv], m[rank]
+        inv = 1 if m[rank][col] % 3 == 1 else 2
+        m[rank] = [(v * inv) % 3 for v in m[rank]]
+        for r in range(len(m)):
+            if r != rank and m[r][col] % 3:
+                f = m[r][col]
+                m[r] = [(a - f * b) % 3 for a, b in zip(m[r], m[rank])]
+        rank += 1
+    return rank
+
+
+def affine(points: list[str], matrix: list[list[int]], shift: list[int]) -> list[str]:
+    out = []
+    for p in points:
+        x = [int(c) for c in p]
+        y = [(sum(a * b for a, b in zip(row, x)) + t) % 3 for row, t in zip(matrix, shift)]
+        out.append("".join(map(str, y)))
+    return out
+
+
+# ---- strategies ---------------------------------------------------------------------------------------
+
+def point(d: int):
+    return st.lists(st.sampled_from("012"), min_size=d, max_size=d).map("".join)
+
+
+DIMENSIONS = (1, 2, 3, 3, 4, 4, 4, 5, 5, 5)   # weighted towards the dimensions where sets get interesting
+
+
+@st.composite
+def small_sets(draw, max_d: int = 5, max_n: int = 30):
+    """Distinct points in F_3^d: random sets, subsets of caps, and caps with a few random extra points.
+
+    Sizes and points come from a seeded ``random.Random`` (hypothesis draws the seed), so sizes are
+    uniform and large sets (mostly with lines) and sub-caps (without) both occur often.
+    """
+    d = draw(st.sampled_from([x for x in DIMENSIONS if x <= max_d] + list(range(6, max_d + 1))))
+    how = draw(st.sampled_from(["random", "subcap", "cap_plus"]))
+    rnd = random.Random(draw(st.integers(0, 2 ** 32 - 1)))
+    space = ["".join(t) for t in itertools.product("012", repeat=d)]
+    if how == "random":
+        pts = rnd.sample(space, rnd.randint(0, min(max_n, len(space))))
+    else:
+        base = MAX_CAPS[d] if d in MAX_CAPS and draw(st.booleans()) else greedy_cap(d, rnd.randrange(10 ** 6))
+        pts = rnd.sample(base, rnd.randint(0, min(max_n, len(base))))
+        if how == "cap_plus":
+            extra = rnd.sample(space, rnd.randint(1, 3))
+            pts += [x for x in extra if x not in pts]
+            rnd.shuffle(pts)
+    return d, pts
+
+
+@st.composite
+def caps(draw, max_d: int = 6):
+    """Valid caps: {0,1}^d, the fixtures' maximum caps, greedy caps from a seeded order."""
+    d = draw(st.sampled_from([x for x in (1, 2, 3, 3, 4, 4, 5, 5, 6, 6) if x <= max_d]))
+    kind = draw(st.sampled_from(["binary", "maximum", "greedy"]))
+    if kind == "binary":
+        pts = ["".join(t) for t in itertools.product("01", repeat=d)]
+    elif kind == "maximum":
+        pts = list(MAX_CAPS[d])
+    else:
+        pts = greedy_cap(d, draw(st.integers(0, 10 ** 6)))
+    return d, pts
+
+
+@st.composite
+def affine_maps(draw, d: int):
+    """An affine bijection x -> A x + t of F_3^d: a permutation matrix, a translation or a general invertible A."""
+    kind = draw(st.sampled_from(["permutation", "translation", "linear", "affine"]))
+    shift = [0] * d
+    if kind in ("translation", "affine"):
+        shift = draw(st.lists(st.integers(0, 2), min_size=d, max_size=d))
+    if kind in ("linear", "affine"):
+        matrix = draw(st.lists(st.lists(st.integers(0, 2), min_size=d, max_size=d), min_size=d, max_size=d))
+        assume(rank_mod3(matrix) == d)
+    else:
+        perm = draw(st.permutations(range(d))) if kind == "permutation" else list(range(d))
+        matrix = [[1 if c == perm[r] else 0 for c in range(d)] for r in range(d)]
+    return kind, matrix, shift
+
+
+def test_greedy_and_binary_caps_are_caps():
+    for d in range(1, 6):
+        assert not brute_has_line(["".join(t) for t in itertools.product("01", repeat=d)])
+        for seed in range(3):
+            cap = greedy_cap(d, seed)
+            assert len(set(cap)) == len(cap) and not brute_has_line(cap)
+    assert rank_mod3([[1, 0], [0, 1]]) == 2 and rank_mod3([[1, 2], [2, 1]]) == 1
+
+
+# ---- (a) the four algorithms, brute force and the oracle agree ------------------------------------------
+
+@settings(max_examples=120, deadline=None)
+@given(small_sets())
+def test_line_detection_agrees(case):
+    d, points = case
+    tpl = tuple(points)
+    expected = brute_has_line(points)
+    answer, hit = oracle(tpl, d)
+    assert answer == ("sat" if expected else "unsat")
+    results = {"oracle": hit}
+    if points:
+        results["primary-fourier"] = primary.find_line(tpl, d, method="fourier")
+        results["primary-pairs"] = primary.find_line(tpl, d, method="pairs")
+        results["second-python"] = second.find_line(tpl, d, force_python=True)
+        raw = second._scan_numpy(tpl, d)
+        results["second-numpy"] = None if raw is None else tuple(sorted(raw))
+    for who, found in results.items():
+        if expected:
+            assert_witness_line(points, found, who)
+        else:
+            assert found is None, (who, found)
+    if points:
+        p, s = both(points, d)
+        assert p.status is (Status.REJECT if expected else Status.ACCEPT)
+        if expected:
+            assert p.reason == "PROPERTY_VIOLATION"
+        else:
+            assert p.objective == len(points)
+
+
+# ---- (b) mutations of valid caps ----------------------------------------------------------------------
+
+@settings(max_examples=40, deadline=None)
+@given(caps())
+def test_caps_are_accepted(case):
+    d, pts = case
+    p, _ = both(pts, d)
+    assert p.status is Status.ACCEPT and p.objective == len(pts)
+
+
+@settings(max_examples=40, deadline=None)
+@given(caps(), st.data())
+def test_dropping_points_keeps_validity(case, data):
+    d, pts = case
+    assume(len(pts) >= 2)
+    dropped = data.draw(st.sets(st.integers(0, len(pts) - 1), min_size=1, max_size=len(pts) - 1))
+    kept = [x for t, x in enumerate(pts) if t not in dropped]
+    p, _ = both(kept, d)
+    assert p.status is Status.ACCEPT and p.objective == len(pts) - len(dropped)
+
+
+@settings(max_examples=40, deadline=None)
+@given(caps(), st.data())
+def test_duplicating_a_point_is_duplicate(case, data):
+    d, pts = case
+    src = data.draw(st.integers(0, len(pts) - 1))
+    at = data.draw(st.integers(0, len(pts)))
+    mutated = pts[:at] + [pts[src]] + pts[at:]
+    p, s = both(mutated, d)
+    assert p.status is Status.REJECT and p.reason == "DUPLICATE"
+    for v in (p, s):
+        i, j = v.witness["indices"]
+        assert i != j and mutated[i] == mutated[j] == pts[src] == v.witness["point"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(caps(), st.data())
+def test_perturbing_one_coordinate(case, data):
+    d, pts = case
+    t = data.draw(st.integers(0, len(pts) - 1))
+    c = data.draw(st.integers(0, d - 1))
+    new = data.draw(st.sampled_from([v for v in "012" if v != pts[t][c]]))
+    mutated = list(pts)
+    mutated[t] = pts[t][:c] + new + pts[t][c + 1:]
+    p, _ = both(mutated, d)
+    status, reason = truth(mutated, d)
+    assert (p.status, p.reason) == (status, reason), (p, status, reason)
+    if status is Status.ACCEPT:
+        assert p.objective == len(pts)
+
+
+@settings(max_examples=40, deadline=None)
+@given(caps(), st.data())
+def test_adding_the_third_point_of_two_members_is_a_line(case, data):
+    d, pts = case
+    assume(len(pts) >= 2)
+    i, j = data.draw(st.lists(st.integers(0, len(pts) - 1), min_size=2, max_size=2, unique=True))
+    z = third(pts[i], pts[j])
+    assert z not in pts  # the base is a cap
+    at = data.draw(st.integers(0, len(pts)))
+    mutated = pts[:at] + [z] + pts[at:]
+    p, s = both(mutated, d)
+    assert p.status is Status.REJECT and p.reason == "PROPERTY_VIOLATION"
+    for v in (p, s):
+        assert at in v.witness["indices"]  # every line of cap + z passes through z
+
+
+@settings(max_examples=50, deadline=None)
+@given(caps(), st.data())
+def test_affine_maps_and_list_order_keep_cap_verdict(case, data):
+    d, pts = case
+    kind, matrix, shift = data.draw(affine_maps(d))
+    image = data.draw(st.permutations(affine(pts, matrix, shift)))
+    p, _ = both(image, d)
+    assert p.status is Status.ACCEPT and p.objective == len(pts), kind
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_sets(max_d=5, max_n=25), st.data())
+def test_affine_maps_keep_any_verdict(case, data):
+    """Affine bijections map lines to lines and duplicates to duplicates: verdict and reason are invariant."""
+    d, pts = case
+    assume(pts)
+    if data.draw(st.booleans()):  # also exercise duplicates
+        pts = pts + [pts[data.draw(st.integers(0, len(pts) - 1))]]
+    kind, matrix, shift = data.draw(affine_maps(d))
+    image = data.draw(st.permutations(affine(pts, matrix, shift)))
+    before, _ = both(pts, d)
+    after, _ = both(list(image), d)
+    assert (before.status, before.reason, before.objective) == (after.status, after.reason, after.objective), kind
+
+
+# ---- (c) the z3 oracle ----------------------------------------------------------------------------
+
+@settings(max_examples=30, deadline=None)
+@given(caps(max_d=5), st.data())
+def test_oracle_planted_violation(case, data):
+    d, pts = case
+    assume(len(pts) >= 2)
+    assert oracle(tuple(pts), d) == ("unsat", None)
+    i, j = data.draw(st.lists(st.integers(0, len(pts) - 1), min_size=2, max_size=2, unique=True))
+    at = data.draw(st.integers(0, len(pts)))
+    planted = pts[:at] + [third(pts[i], pts[j])] + pts[at:]
+    answer, hit = oracle(tuple(planted), d)
+    assert answer == "sat"
+    assert_witness_line(planted, hit, "oracle")
+    assert at in hit  # the cap has no line, so every line uses the planted point
+
+
+def test_oracle_small_facts():
+    assert oracle((), 3) == ("unsat", None)
+    assert oracle(("012",), 3) == ("unsat", None)
+    assert oracle(("012", "120"), 3) == ("unsat", None)
+    assert oracle(("0", "1", "2"), 1) == ("sat", (0, 1, 2))
+    assert oracle(["11", "00", "01", "22"], 2) == ("sat", (0, 1, 3))
+    # three equal points sum to 0 but are not distinct: not a line
+    assert oracle(("1212", "1212", "1212"), 4) == ("unsat", None)
+    assert oracle(("0000", "0000", "1111", "2222"), 4)[0] == "sat"
+    # a sum that is 0 in all but one coordinate
+    assert oracle(("0000", "1111", "2221"), 4) == ("unsat", None)
+    for d in range(1, 6):
+        assert oracle(tuple(MAX_CAPS[d]), d) == ("unsat", None)
+    full = tuple("".join(t) for t in itertools.product("012", repeat=3))
+    answer, hit = oracle(full, 3)
+    assert answer == "sat" and is_line(*(full[t] for t in hit))
+
+
+def test_oracle_limits():
+    with pytest.raises(ValueError):
+        oracle(tuple(["0" * 12] * (oracle_mod.MAX_POINTS + 1)), 12)
+    with pytest.raises(ValueError):
+        oracle(("0" * 13,), 13)
+    with pytest.raises(ValueError):
+        oracle((), 0)
+    with pytest.raises(ValueError):
+        oracle(("0",), True)
+    with pytest.raises(ValueError):
+        oracle("012", 1)  # a string is not a tuple of points
+    for bad in (("003",), ("00",), ("0000",), (12,), ("0\u0663",), ("01 ",)):
+        with pytest.raises(ValueError):
+            oracle(bad, 3 if bad != ("0\u0663",) else 2)
+    # exactly at the limits the input is accepted
+    assert oracle(tuple(["0" * 12] * oracle_mod.MAX_POINTS), 12) == ("unsat", None)
+
+
+def test_oracle_unknown_is_reported(monkeypatch):
+    import z3
+
+    monkeypatch.setattr(z3.Solver, "check", lambda self, *a: z3.unknown)
+    assert oracle(("0", "1", "2"), 1) == ("unknown", None)
+
+
+def test_crosscheck_never_imports_checker_and_z3_is_lazy():
+    code = (
+        "import sys\n"
+        "import crosscheck.oracle.capset, crosscheck.oracle, crosscheck.families.capset\n"
+        "assert 'z3' not in sys.modules, 'z3 imported eagerly'\n"
+        "from crosscheck.oracle.capset import oracle\n"
+        "assert oracle(('0', '1', '2'), 1) == ('sat', (0, 1, 2))\n"
+        "bad = sorted(m for m in sys.modules if m == 'checker' or m.startswith('checker.'))\n"
+        "assert not bad, bad\n"
+    )
+    root = str(Path(__file__).resolve().parent.parent)
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": root})
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.slow
+def test_oracle_at_the_size_limit():
+    """A 200-point cap in F_3^12 (a sample of the 112 x 112 product cap) is unsat; +1 planted point is sat."""
+    c6 = MAX_CAPS[6]
+    pts = random.Random(7).sample([a + b for a in c6 for b in c6], 199)
+    assert oracle(tuple(pts), 12) == ("unsat", None)
+    planted = pts + [third(pts[0], pts[1])]
+    answer, hit = oracle(tuple(planted), 12)
+    assert answer == "sat" and 199 in hit
+    assert_witness_line(planted, hit, "oracle")
+
+
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None)
+@given(small_sets(max_d=6, max_n=60))
+def test_line_detection_agrees_campaign(case):
+    test_line_detection_agrees.hypothesis.inner_test(case)

@@ -1,0 +1,453 @@
+"""The ``endless-exam`` command line (checker.cli): output formats and the exit-code contract.
+
+Exit codes: 0 accepted, 1 rejected, 2 error / usage / time or memory limit, 3 verifier disagreement.
+Most runs call ``checker.cli.main`` in-process; a few run ``python -m checker.cli`` as a real subprocess.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from certificates.capset import parse as parse_capset
+from certificates.verdict import Status, Verdict
+from checker import cli, harness, suites
+from checker.families import FAMILIES
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = Path("/work/shared/spec/bench-v1-instances.json")
+CONSTRUCTIONS = ROOT / "fixtures" / "constructions" / "capset"
+
+
+def _fixture(d: int) -> tuple[object, str]:
+    """(answer, objective as the CLI prints it) of a bundled cap-set construction."""
+    doc = json.loads((CONSTRUCTIONS / f"d{d}.json").read_text())
+    return doc["answer"], str(doc["objective"])
+
+
+CAP9, CAP9_SIZE = _fixture(9)    # a3-capset-11 (reference 1082)
+CAP4, CAP4_SIZE = _fixture(4)
+CAP4_POINTS = list(parse_capset(CAP4, {"d": 4}).points)
+LINE9 = ["000000000", "012012012", "111111111", "222222222"]
+# families registered but not implemented yet (the set shrinks as the project grows)
+UNIMPLEMENTED = [key for key, info in FAMILIES.items() if not info.implemented]
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_subprocess(*argv: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "checker.cli", *argv], cwd=ROOT, env=env, input=stdin,
+                          capture_output=True, timeout=180)
+
+
+@pytest.fixture
+def write(tmp_path):
+    def write_answer(content, name="answer.json") -> str:
+        path = tmp_path / name
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        elif isinstance(content, str):
+            path.write_text(content, encoding="utf-8")
+        else:
+            path.write_text(json.dumps(content), encoding="utf-8")
+        return str(path)
+    return write_answer
+
+
+@pytest.fixture
+def no_harness(monkeypatch):
+    """Usage errors must be reported before any verifier runs."""
+    def boom(*args, **kwargs):
+        raise AssertionError("the harness must not run on a usage error")
+    monkeypatch.setattr(harness, "verify", boom)
+
+
+def fake_combined(status: Status, objective=None, reason=None) -> harness.Combined:
+    p = Verdict(Status.ACCEPT, objective=9) if status is not Status.ERROR else Verdict(Status.ERROR, reason="INTERNAL_ERROR")
+    s = Verdict(Status.REJECT, reason="PROPERTY_VIOLATION", witness={"indices": [0, 1, 2]})
+    if status is Status.ACCEPT:
+        s = p
+    return harness.Combined(status, objective, reason, f"fake {status.value}", None, p, s, 0.5, 0.25, [])
+
+
+# =====================================================================================================
+# instances
+# =====================================================================================================
+
+def test_instances_json_lists_every_bench_v1_instance_with_recorded_ids(capsys):
+    code, out, _ = run_cli(capsys, "instances", "--json")
+    assert code == 0
+    rows = json.loads(out)
+    assert len(rows) == len(suites.all_instances())
+    bench = [r for r in rows if r["suite"] == "bench-v1"]
+    assert len(bench) == 69
+    assert [r["call_id"] for r in bench] == [i.call_id for i in suites.load("bench-v1")]
+    for r in bench:
+        assert r["instance_id"] == suites.instance_id(r["family"], r["params"])
+        assert isinstance(r["implemented"], bool)
+        assert r["implemented"] is FAMILIES[r["family"]].implemented
+    assert all(r["implemented"] for r in bench if r["family"] == "capset")
+    if SPEC.is_file():
+        spec = json.loads(SPEC.read_text())["instances"]
+        assert [(r["call_id"], r["instance_id"]) for r in bench] == [(s["call_id"], s["instance_id"]) for s in spec]
+
+
+def test_instances_suite_filter(capsys):
+    code, out, _ = run_cli(capsys, "instances", "--suite", "bench-v1", "--json")
+    assert code == 0
+    rows = json.loads(out)
+    assert len(rows) == 69 and {r["suite"] for r in rows} == {"bench-v1"}
+    assert len([r for r in rows if r["family"] == "labs"]) == 5
+    assert [r["call_id"] for r in rows if not r["implemented"]] == [
+        r["call_id"] for r in rows if r["family"] in UNIMPLEMENTED]
+
+
+def test_instances_family_filter(capsys):
+    code, out, _ = run_cli(capsys, "instances", "--family", "capset", "--json")
+    assert code == 0
+    rows = json.loads(out)
+    assert {r["family"] for r in rows} == {"capset"}
+    assert {r["call_id"] for r in rows} >= {"a3-capset-0", "a3-capset-2", "a3-capset-11"}
+    assert all(r["implemented"] for r in rows)
+    code, out, _ = run_cli(capsys, "instances", "--family", "capset", "--suite", "bench-v1", "--json")
+    assert [r["call_id"] for r in json.loads(out)] == ["a3-capset-0", "a3-capset-2", "a3-capset-11"]
+
+
+def test_instances_text_output(capsys):
+    code, out, _ = run_cli(capsys, "instances", "--family", "capset")
+    assert code == 0
+    assert "a3-capset-11" in out and "capset-253c1b38c406" in out and "1082" in out
+    assert "not implemented" not in out.split("\n\n")[0]
+    code, out, _ = run_cli(capsys, "instances", "--suite", "bench-v1")
+    assert code == 0
+    for inst in suites.load("bench-v1"):
+        line = next(line for line in out.splitlines() if line.startswith(inst.call_id + " "))
+        assert ("not implemented" in line) is (not inst.implemented), line
+    assert "69 instances" in out
+
+
+def test_instances_unknown_family_or_suite(capsys):
+    assert run_cli(capsys, "instances", "--family", "nosuch")[0] == 2
+    assert run_cli(capsys, "instances", "--suite", "bench-v9")[0] == 2
+
+
+def test_instances_subprocess():
+    proc = run_subprocess("instances", "--suite", "bench-v1", "--json")
+    assert proc.returncode == 0, proc.stderr
+    rows = json.loads(proc.stdout)
+    assert len(rows) == 69
+    assert {r["call_id"]: r["instance_id"] for r in rows}["a3-capset-11"] == "capset-253c1b38c406"
+    assert sum(r["implemented"] for r in rows) == sum(i.implemented for i in suites.load("bench-v1"))
+    assert sum(r["implemented"] for r in rows if r["family"] == "capset") == 3
+
+
+# =====================================================================================================
+# verify: real runs
+# =====================================================================================================
+
+VERIFY_KEYS = {"status", "valid", "objective", "objective_float", "reason", "message", "witness", "primary", "second",
+               "reference", "ratio"}
+
+
+def test_verify_instance_json_accept(capsys, write):
+    path = write({"answer": CAP9})
+    code, out, _ = run_cli(capsys, "verify", "--instance", "a3-capset-11", path, "--json")
+    assert code == 0
+    data = json.loads(out)  # exactly one JSON object
+    assert isinstance(data, dict) and VERIFY_KEYS <= set(data)
+    assert data["status"] == "ACCEPT" and data["valid"] is True
+    assert data["objective"] == CAP9_SIZE and data["objective_float"] == float(CAP9_SIZE)
+    assert data["reason"] is None and data["witness"] is None
+    for name in ("primary", "second"):
+        assert {"status", "objective", "reason", "seconds"} <= set(data[name])
+        assert data[name]["status"] == "ACCEPT" and data[name]["objective"] == CAP9_SIZE
+        assert data[name]["reason"] is None and data[name]["seconds"] >= 0
+    assert data["reference"] == "1082"
+    assert data["ratio"] == pytest.approx(int(CAP9_SIZE) / 1082)
+    assert Fraction(data["ratio_exact"]) == Fraction(int(CAP9_SIZE), 1082)
+    assert data["call_id"] == "a3-capset-11" and data["instance_id"] == "capset-253c1b38c406"
+
+
+def test_verify_instance_by_instance_id(capsys, write):
+    path = write({"answer": CAP9})
+    code, out, _ = run_cli(capsys, "verify", "--instance", "capset-253c1b38c406", path, "--json")
+    assert code == 0 and json.loads(out)["call_id"] == "a3-capset-11"
+
+
+def test_verify_line_is_rejected_with_exit_1(capsys, write):
+    code, out, _ = run_cli(capsys, "verify", "--instance", "a3-capset-11", write(LINE9), "--json")
+    assert code == 1
+    data = json.loads(out)
+    assert data["status"] == "REJECT" and data["valid"] is False and data["reason"] == "PROPERTY_VIOLATION"
+    assert data["objective"] is None and data["objective_float"] is None
+    assert data["witness"]["indices"] == [0, 2, 3]
+    assert data["ratio"] == 0.0
+    assert data["primary"]["status"] == data["second"]["status"] == "REJECT"
+
+
+def test_verify_human_readable_output(capsys, write):
+    code, out, _ = run_cli(capsys, "verify", "--instance", "a3-capset-11", write({"answer": CAP9}))
+    assert code == 0
+    lines = out.splitlines()
+    assert any(line.startswith("verdict") and "ACCEPT" in line and CAP9_SIZE in line for line in lines)
+    assert any(line.startswith("primary") and "ACCEPT" in line for line in lines)
+    assert any(line.startswith("second") and "ACCEPT" in line for line in lines)
+    assert any(line.startswith("reference") and "1082" in line for line in lines)
+    code, out, _ = run_cli(capsys, "verify", "--instance", "a3-capset-11", write(LINE9, "line.json"))
+    assert code == 1
+    assert "REJECT" in out and "PROPERTY_VIOLATION" in out and "witness" in out
+    assert any(line.startswith("primary") and "REJECT" in line for line in out.splitlines())
+    assert any(line.startswith("second") and "REJECT" in line for line in out.splitlines())
+    assert "re-check" in out
+
+
+@pytest.mark.parametrize("content", [
+    CAP4,                                                                                  # bare
+    {"answer": CAP4},                                                                      # wrapped
+    "Sure! Here is a 20-point cap {found by search}:\n```json\n" + json.dumps({"answer": CAP4}) + "\n```\nDone.",
+], ids=["bare", "wrapped", "model-text"])
+def test_verify_answer_file_forms(capsys, write, content):
+    code, out, _ = run_cli(capsys, "verify", "--family", "capset", "--params", '{"d": 4}', write(content), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["status"] == "ACCEPT" and data["objective"] == CAP4_SIZE
+    assert data["call_id"] is None and "ratio" not in data  # d=4 is in no suite
+
+
+def test_verify_family_params_for_a_size_series_instance(capsys, write):
+    cap8, cap8_size = _fixture(8)
+    path = write({"answer": cap8})
+    code, out, _ = run_cli(capsys, "verify", "--family", "capset", "--params", '{"d": 8}', path, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["objective"] == cap8_size and data["call_id"] == "s1-capset-1"
+    assert data["reference"] == "512" and data["ratio"] == pytest.approx(int(cap8_size) / 512)
+
+
+def test_verify_family_params_for_a_non_suite_instance(capsys, write):
+    path = write([p + "000" for p in CAP4_POINTS])  # cap x {000} is a cap in F_3^7
+    code, out, _ = run_cli(capsys, "verify", "--family", "capset", "--params", '{"d": 7}', path, "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["status"] == "ACCEPT" and data["objective"] == CAP4_SIZE
+    assert data["call_id"] is None and data["instance_id"] == suites.instance_id("capset", {"d": 7})
+    code, out, _ = run_cli(capsys, "verify", "--family", "capset", "--params", '{"d": 7}', path)
+    assert code == 0 and "verdict" in out and "reference" not in out
+
+
+def test_verify_malformed_answer_is_rejected(capsys, write):
+    code, out, _ = run_cli(capsys, "verify", "--instance", "a3-capset-11", write(b'["000000000", "0'), "--json")
+    assert code == 1
+    assert json.loads(out)["reason"] == "NO_ANSWER"
+    code, out, _ = run_cli(capsys, "verify", "--instance", "a3-capset-11", write(b'["\xff"]', "bad.json"), "--json")
+    assert code == 1
+    assert json.loads(out)["reason"] == "JSON_ENCODING"
+
+
+def test_verify_answer_file_over_32_mib_is_size_limit(capsys, write):
+    path = write(b"[" + b" " * (32 * 1024 * 1024) + b"]", "big.json")
+    code, out, _ = run_cli(capsys, "verify", "--instance", "a3-capset-11", path, "--json")
+    assert code == 1
+    data = json.loads(out)
+    assert data["reason"] == "SIZE_LIMIT"
+    assert data["primary"]["reason"] == data["second"]["reason"] == "SIZE_LIMIT"
+
+
+def test_verify_suite_instance_without_reference(capsys, write):
+    path = write([p + "0" * 8 for p in CAP4_POINTS])
+    code, out, _ = run_cli(capsys, "verify", "--instance", "s1-capset-3", path, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["params"] == {"d": 12} and data["objective"] == CAP4_SIZE
+    assert data["reference"] is None and data["ratio"] is None
+    code, out, _ = run_cli(capsys, "verify", "--instance", "s1-capset-3", path)
+    assert code == 0 and "ratio" not in out
+
+
+def test_verify_subprocess_json():
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "cap9.json"
+        path.write_text(json.dumps({"answer": CAP9}))
+        proc = run_subprocess("verify", "--instance", "a3-capset-11", str(path), "--json")
+        assert proc.returncode == 0, proc.stderr
+        data = json.loads(proc.stdout)
+        assert data["status"] == "ACCEPT" and data["objective"] == CAP9_SIZE and data["reference"] == "1082"
+        path.write_text(json.dumps(LINE9))
+        proc = run_subprocess("verify", "--instance", "a3-capset-11", str(path))
+        assert proc.returncode == 1, proc.stderr
+        assert b"PROPERTY_VIOLATION" in proc.stdout
+
+
+def test_verify_subprocess_stdin_and_usage_error():
+    proc = run_subprocess("verify", "--family", "capset", "--params", '{"d": 4}', "-", "--json",
+                          stdin=json.dumps({"answer": CAP4}).encode())
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["objective"] == CAP4_SIZE
+    proc = run_subprocess("verify", "--instance", "a3-capset-999", "-", stdin=b"[]")
+    assert proc.returncode == 2
+    assert b"error" in proc.stderr and b"Traceback" not in proc.stderr
+
+
+# =====================================================================================================
+# verify: usage errors (exit 2, no verifier runs)
+# =====================================================================================================
+
+@pytest.mark.parametrize("argv", [
+    ["--instance", "a3-capset-999"],
+    ["--instance", "capset-000000000000"],
+    ["--instance", "a3-capset-11", "--family", "capset", "--params", '{"d": 9}'],
+    ["--instance", "a3-capset-11", "--family", "capset"],
+    ["--instance", "a3-capset-11", "--params", '{"d": 9}'],
+    ["--family", "capset"],                                   # no --params
+    ["--params", '{"d": 9}'],                                 # no --family
+    [],                                                       # neither
+    ["--family", "nosuch", "--params", "{}"],
+    ["--family", "capset", "--params", '{"d": 8'],            # not JSON
+    ["--family", "capset", "--params", "NaN"],
+    ["--family", "capset", "--params", '{"d": 8, "d": 9}'],   # duplicate key
+    ["--family", "capset", "--params", '{"d": 0}'],
+    ["--family", "capset", "--params", '{"d": -3}'],
+    ["--family", "capset", "--params", '{"d": 41}'],
+    ["--family", "capset", "--params", '{"d": true}'],
+    ["--family", "capset", "--params", '{"d": 8.0}'],
+    ["--family", "capset", "--params", '{"d": "8"}'],
+    ["--family", "capset", "--params", "{}"],
+    ["--family", "capset", "--params", '{"d": 8, "q": 3}'],
+    ["--family", "capset", "--params", "[8]"],
+    ["--family", "capset", "--params", "8"],
+], ids=lambda a: " ".join(a) or "no-instance")
+def test_verify_usage_errors_exit_2(capsys, write, no_harness, argv):
+    path = write({"answer": CAP4})
+    code, out, err = run_cli(capsys, "verify", *argv, path)
+    assert code == 2
+    assert "error" in err
+    assert out == ""
+
+
+@pytest.mark.skipif(not UNIMPLEMENTED, reason="every family is implemented")
+def test_verify_unimplemented_family_exit_2(capsys, write, no_harness):
+    path = write([])
+    for family in UNIMPLEMENTED:
+        insts = [i for i in suites.all_instances() if i.family == family]
+        if insts:
+            code, _, err = run_cli(capsys, "verify", "--instance", insts[0].call_id, path)
+            assert code == 2 and "not implemented" in err, family
+            code, _, err = run_cli(capsys, "verify", "--family", family, "--params", json.dumps(insts[0].params), path)
+            assert code == 2 and "not implemented" in err, family
+
+
+def test_verify_missing_file_exit_2(capsys, tmp_path, no_harness):
+    code, _, err = run_cli(capsys, "verify", "--instance", "a3-capset-11", str(tmp_path / "nope.json"))
+    assert code == 2 and "does not exist" in err
+    code, _, err = run_cli(capsys, "verify", "--instance", "a3-capset-11", str(tmp_path))  # a directory
+    assert code == 2
+
+
+def test_argparse_errors_exit_2(capsys, no_harness):
+    assert run_cli(capsys, "verify", "--instance", "a3-capset-11")[0] == 2       # no answer argument
+    assert run_cli(capsys, "nosuchcommand")[0] == 2
+    assert run_cli(capsys)[0] == 2
+    assert run_cli(capsys, "verify", "--time-limit", "soon", "--instance", "a3-capset-11", "x")[0] == 2
+
+
+@pytest.mark.parametrize("option, value, allowed", [
+    ("--memory-limit", "nan", {2}),
+    ("--memory-limit", "-1", {2}),       # must not silently mean "unlimited"
+    ("--memory-limit", "inf", {0, 2}),   # either "no limit" or a usage error, never a crash
+    ("--time-limit", "nan", {2}),
+    ("--time-limit", "inf", {0, 2}),
+], ids=["memory-nan", "memory-negative", "memory-inf", "time-nan", "time-inf"])
+def test_verify_bad_limits_are_usage_errors_not_crashes(write, option, value, allowed):
+    """An uncaught exception exits with status 1, which the contract reserves for 'rejected'."""
+    proc = run_subprocess("verify", "--family", "capset", "--params", '{"d": 4}', option, value,
+                          write({"answer": CAP4}))
+    assert b"Traceback" not in proc.stderr, proc.stderr.decode()[-1500:]
+    assert proc.returncode in allowed
+
+
+# =====================================================================================================
+# verify: exit codes for every combined status (harness faked)
+# =====================================================================================================
+
+@pytest.mark.parametrize("status, objective, reason, expected", [
+    (Status.ACCEPT, 9, None, 0),
+    (Status.REJECT, None, "PROPERTY_VIOLATION", 1),
+    (Status.ERROR, None, "VERIFIER_CRASHED", 2),
+    (Status.TIMEOUT, None, "TIME_LIMIT", 2),
+    (Status.LIMIT, None, "MEMORY_LIMIT", 2),
+    (Status.DISAGREE, None, "independent_verifier_disagreement", 3),
+])
+def test_exit_code_per_status(capsys, write, monkeypatch, status, objective, reason, expected):
+    seen = {}
+
+    def fake_verify(family, params, payload, kind="file", **kwargs):
+        seen.update(family=family, params=params, payload=payload, kind=kind, **kwargs)
+        return fake_combined(status, objective, reason)
+
+    monkeypatch.setattr(harness, "verify", fake_verify)
+    path = write({"answer": CAP9})
+    code, out, _ = run_cli(capsys, "verify", "--instance", "a3-capset-11", path, "--json")
+    assert code == expected
+    data = json.loads(out)
+    assert data["status"] == status.value and data["reason"] == reason
+    assert data["valid"] is (status is Status.ACCEPT)
+    assert seen["family"] == "capset" and seen["params"] == {"d": 9}
+    assert seen["payload"] == Path(path).read_bytes()
+    # the human-readable form gives the same exit code and both verifiers' lines
+    code, out, _ = run_cli(capsys, "verify", "--instance", "a3-capset-11", path)
+    assert code == expected
+    assert status.value in out
+    assert any(line.startswith("primary") for line in out.splitlines())
+    assert any(line.startswith("second") for line in out.splitlines())
+
+
+def test_disagreement_output(capsys, write, monkeypatch):
+    monkeypatch.setattr(harness, "verify", lambda *a, **k: fake_combined(
+        Status.DISAGREE, None, "independent_verifier_disagreement"))
+    code, out, _ = run_cli(capsys, "verify", "--instance", "a3-capset-11", write(CAP9), "--json")
+    assert code == 3
+    data = json.loads(out)
+    assert data["status"] == "DISAGREE" and data["valid"] is False and data["ratio"] == 0.0
+    assert data["primary"]["status"] == "ACCEPT" and data["second"]["status"] == "REJECT"
+
+
+def test_huge_exact_objective_is_printed_exactly(capsys, write, monkeypatch):
+    """An exact objective beyond float range must not crash the JSON output (float() overflows)."""
+    big = 10 ** 400
+    monkeypatch.setattr(harness, "verify", lambda *a, **k: fake_combined(Status.ACCEPT, big, None))
+    code, out, _ = run_cli(capsys, "verify", "--family", "capset", "--params", '{"d": 4}', write(CAP4), "--json")
+    assert code == 0
+    assert json.loads(out)["objective"] == str(big)
+
+
+# =====================================================================================================
+# audit
+# =====================================================================================================
+
+def test_audit_capset_json(capsys):
+    code, out, _ = run_cli(capsys, "audit", "--family", "capset", "--json")
+    assert code == 0
+    data = json.loads(out)
+    rows = data["rows"]
+    files = sorted(p.name for p in CONSTRUCTIONS.glob("*.json"))
+    assert sorted({r["construction"].split("/", 1)[1] for r in rows}) == files
+    for r in rows:
+        assert r["status"] == "ACCEPT", r
+        assert r["verifiers"] == "ACCEPT/ACCEPT" and r["agreement"] == "agree"
+        assert r["objective"] == str(r["claimed_objective"])
+        assert r["family"] == "capset"
+    by_call = {r["call_id"]: r for r in rows if r["call_id"]}
+    assert {"a3-capset-0", "a3-capset-2", "a3-capset-11"} <= set(by_call)
+    assert by_call["a3-capset-11"]["objective"] == CAP9_SIZE and by_call["a3-capset-11"]["reference"] == "1082"
+    assert data["instances_without_construction"] == []

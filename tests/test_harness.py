@@ -1,0 +1,484 @@
+"""The harness contract (checker.harness): process isolation with fault injection, the combination of the
+two verdicts, and real end-to-end runs of both capset verifiers.
+
+Fault-injection workers live in tests/helpers/ and are run by the real ``run_worker`` as
+``python -m tests.helpers.<name>`` (the harness puts the repository root on PYTHONPATH).
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from certificates.capset import parse as parse_capset
+from certificates.verdict import Status, Verdict
+from checker import harness
+
+ROOT = Path(__file__).resolve().parent.parent
+GIB = 1024 ** 3
+HEADER = {"op": "check", "family": "capset", "params": {"d": 3}, "kind": "file"}
+_D4 = json.loads((ROOT / "fixtures" / "constructions" / "capset" / "d4.json").read_text())
+CAP4, CAP4_SIZE = _D4["answer"], _D4["objective"]  # the bundled d=4 cap (20 points, the maximum)
+CAP4_POINTS = list(parse_capset(CAP4, {"d": 4}).points)
+
+
+def helper(name: str) -> str:
+    return f"tests.helpers.{name}"
+
+
+# =====================================================================================================
+# run_worker: one process, its limits and its failures
+# =====================================================================================================
+
+def _dead(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            state = fh.read().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return True
+    return state in ("Z", "X")
+
+
+def test_sleepy_worker_times_out_and_its_process_group_is_killed(tmp_path, monkeypatch):
+    pidfile = tmp_path / "grandchild.pid"
+    monkeypatch.setenv("EE_TEST_PIDFILE", str(pidfile))
+    started = time.monotonic()
+    result, failure, seconds = harness.run_worker(helper("sleepy_worker"), HEADER, b"[]", 2.0, GIB)
+    elapsed = time.monotonic() - started
+    assert result is None
+    assert failure.status is Status.TIMEOUT and failure.reason == "TIME_LIMIT"
+    assert "2 s" in failure.message
+    assert seconds >= 2.0 and elapsed < 30  # killed, not waited for
+    # the grandchild was in the worker's process group and died with it
+    for _ in range(50):
+        if pidfile.exists() and pidfile.read_text():
+            break
+        time.sleep(0.1)
+    pid = int(pidfile.read_text())
+    for _ in range(50):
+        if _dead(pid):
+            break
+        time.sleep(0.1)
+    assert _dead(pid), "the worker's child survived the timeout kill"
+
+
+def test_crashy_worker_is_error_verifier_crashed():
+    result, failure, _ = harness.run_worker(helper("crashy_worker"), HEADER, b"[]", 20.0, GIB)
+    assert result is None
+    assert failure.status is Status.ERROR and failure.reason == "VERIFIER_CRASHED"
+    assert "SIGABRT" in failure.message
+
+
+def test_greedy_worker_is_limit_memory_limit():
+    result, failure, _ = harness.run_worker(helper("greedy_worker"), HEADER, b"[]", 20.0, GIB)
+    assert result is None
+    assert failure.status is Status.LIMIT and failure.reason == "MEMORY_LIMIT"
+
+
+def test_foreign_sigkill_is_treated_as_out_of_memory():
+    result, failure, _ = harness.run_worker(helper("killed_worker"), HEADER, b"[]", 20.0, GIB)
+    assert result is None
+    assert failure.status is Status.LIMIT and failure.reason == "MEMORY_LIMIT"
+
+
+@pytest.mark.parametrize("name", ["silent_worker", "garbage_worker", "raising_worker"])
+def test_workers_without_a_result_are_errors(name):
+    result, failure, _ = harness.run_worker(helper(name), HEADER, b"[]", 20.0, GIB)
+    assert result is None
+    assert failure.status is Status.ERROR and failure.reason == "VERIFIER_CRASHED"
+
+
+def test_raising_worker_message_names_the_exception():
+    _, failure, _ = harness.run_worker(helper("raising_worker"), HEADER, b"[]", 20.0, GIB)
+    assert "RuntimeError" in failure.message and "exit status 1" in failure.message
+
+
+def test_missing_worker_module_is_an_error():
+    result, failure, _ = harness.run_worker(helper("no_such_worker"), HEADER, b"[]", 20.0, GIB)
+    assert result is None and failure.status is Status.ERROR and failure.reason == "VERIFIER_CRASHED"
+
+
+def test_worker_gets_header_payload_and_environment(tmp_path, monkeypatch):
+    log = tmp_path / "log.jsonl"
+    monkeypatch.setenv("EE_TEST_LOG_PRIMARY", str(log))
+    monkeypatch.setenv("EE_TEST_SCRIPT_PRIMARY", json.dumps({"check": '{"ok": 1}'}))
+    payload = b'{"answer": ["000"]}' + b" " * 300_000  # larger than a pipe buffer
+    result, failure, _ = harness.run_worker(helper("scripted_primary"), HEADER, payload, 20.0, GIB)
+    assert failure is None and result == {"ok": 1}
+    seen = json.loads(log.read_text().splitlines()[0])
+    assert seen["header"] == HEADER
+    assert seen["payload"] == payload.decode()
+
+
+def test_a_launcher_that_fails_before_the_worker_starts_is_an_error_not_a_crash(monkeypatch):
+    """If setting the limits (or anything before the worker runs) fails in the child, the verdict is ERROR."""
+    monkeypatch.setattr(harness, "_LAUNCH", "raise ValueError('not allowed to raise maximum limit')")
+    result, failure, _ = harness.run_worker(helper("silent_worker"), HEADER, b"[]", 20.0, GIB)
+    assert result is None
+    assert failure is not None and failure.status is Status.ERROR and failure.reason == "VERIFIER_CRASHED"
+
+
+def test_invalid_limits_are_errors_not_crashes():
+    for t, m in ((float("nan"), GIB), (float("inf"), GIB), (0, GIB), (-1, GIB), (5.0, 0), (5.0, -1), (5.0, 1.5)):
+        result, failure, _ = harness.run_worker(helper("silent_worker"), HEADER, b"[]", t, m)
+        assert result is None and failure.status is Status.ERROR and failure.reason == "INTERNAL_ERROR"
+
+
+# =====================================================================================================
+# verify: the combination table (fake verdicts, no processes)
+# =====================================================================================================
+
+def A(objective) -> Verdict:
+    return Verdict(Status.ACCEPT, objective=objective, message="fake accept")
+
+
+def R(reason: str, witness=None) -> Verdict:
+    return Verdict(Status.REJECT, reason=reason, message=f"fake {reason}", witness=witness)
+
+
+T = Verdict(Status.TIMEOUT, reason="TIME_LIMIT", message="fake timeout")
+L = Verdict(Status.LIMIT, reason="MEMORY_LIMIT", message="fake limit")
+E = Verdict(Status.ERROR, reason="VERIFIER_CRASHED", message="fake crash")
+LINE = {"points": ["000", "111", "222"], "indices": [0, 1, 2]}
+LINE2 = {"points": ["000", "012", "021"], "indices": [0, 5, 7]}
+DUP = {"point": "000", "indices": [0, 4]}
+
+
+class Fake:
+    """Stands in for _verdict (check requests) and run_worker (witness re-checks)."""
+
+    def __init__(self, primary: Verdict, second: Verdict, holds: dict[str, object] | None = None):
+        self.verdicts = {harness.PRIMARY: primary, harness.SECOND: second}
+        self.holds = holds or {}          # module -> True / False / "timeout"
+        self.check_calls: list[tuple[str, dict, bytes]] = []
+        self.witness_calls: list[tuple[str, dict]] = []
+
+    def verdict(self, module, header, payload, time_limit, memory_limit):
+        self.check_calls.append((module, header, payload))
+        return self.verdicts[module], 0.125
+
+    def run_worker(self, module, header, payload, time_limit, memory_limit):
+        assert header["op"] == "witness"
+        self.witness_calls.append((module, header))
+        holds = self.holds.get(module, True)
+        if holds == "timeout":
+            return None, T, time_limit
+        return {"holds": holds, "message": "confirmed" if holds else "not confirmed"}, None, 0.01
+
+
+@pytest.fixture
+def fake(monkeypatch):
+    def install(primary: Verdict, second: Verdict, holds=None) -> Fake:
+        f = Fake(primary, second, holds)
+        monkeypatch.setattr(harness, "_verdict", f.verdict)
+        monkeypatch.setattr(harness, "run_worker", f.run_worker)
+        return f
+    return install
+
+
+def combine(fake, p, s, holds=None):
+    f = fake(p, s, holds)
+    res = harness.verify("capset", {"d": 3}, b"[]", "file", time_limit=5.0, memory_limit=GIB)
+    return res, f
+
+
+def test_both_verifiers_are_asked_the_same_question(fake):
+    res, f = combine(fake, A(9), A(9))
+    modules = sorted(m for m, _, _ in f.check_calls)
+    assert modules == sorted([harness.PRIMARY, harness.SECOND])
+    for _, header, payload in f.check_calls:
+        assert header == {"op": "check", "family": "capset", "params": {"d": 3}, "kind": "file"}
+        assert payload == b"[]"
+    assert res.primary == A(9) and res.second == A(9)
+
+
+def test_accept_accept_equal_is_accept(fake):
+    res, f = combine(fake, A(9), A(9))
+    assert res.status is Status.ACCEPT and res.valid
+    assert res.objective == 9 and res.reason is None
+    assert f.witness_calls == []
+
+
+def test_accept_accept_equal_fractions_is_accept(fake):
+    res, _ = combine(fake, A(Fraction(1400, 251)), A(Fraction(2800, 502)))
+    assert res.status is Status.ACCEPT and res.objective == Fraction(1400, 251)
+
+
+@pytest.mark.parametrize("p, s", [(9, 8), (8, 9), (9, Fraction(17, 2)), (10 ** 300, 10 ** 300 + 1)])
+def test_accept_accept_unequal_is_disagree(fake, p, s):
+    res, _ = combine(fake, A(p), A(s))
+    assert res.status is Status.DISAGREE and not res.valid
+    assert res.reason == "independent_verifier_disagreement"
+    assert res.objective is None
+
+
+@pytest.mark.parametrize("p_first", [True, False])
+@pytest.mark.parametrize("rej", [R("FORMAT_TYPE"), R("SIZE_LIMIT"), R("PROPERTY_VIOLATION", LINE), R("DUPLICATE", DUP)])
+def test_accept_reject_is_disagree(fake, rej, p_first):
+    p, s = (A(9), rej) if p_first else (rej, A(9))
+    res, _ = combine(fake, p, s)
+    assert res.status is Status.DISAGREE and not res.valid
+    assert res.reason == "independent_verifier_disagreement"
+
+
+def test_reject_reject_same_class_is_reject(fake):
+    res, f = combine(fake, R("FORMAT_TYPE"), R("FORMAT_SHAPE"))
+    assert res.status is Status.REJECT and res.reason == "FORMAT_TYPE"
+    assert f.witness_calls == []
+    res, _ = combine(fake, R("SIZE_LIMIT"), R("EXPANSION_LIMIT"))
+    assert res.status is Status.REJECT and res.reason == "SIZE_LIMIT"
+
+
+def test_reject_reject_different_class_is_disagree(fake):
+    for p, s in [(R("FORMAT_TYPE"), R("SIZE_LIMIT")), (R("DUPLICATE", DUP), R("PROPERTY_VIOLATION", LINE)),
+                 (R("RANGE"), R("PROPERTY_VIOLATION", LINE))]:
+        res, _ = combine(fake, p, s)
+        assert res.status is Status.DISAGREE and res.reason == "independent_verifier_disagreement"
+
+
+def test_reject_reject_with_witnesses_are_cross_checked(fake):
+    res, f = combine(fake, R("PROPERTY_VIOLATION", LINE), R("PROPERTY_VIOLATION", LINE2))
+    assert res.status is Status.REJECT and res.reason == "PROPERTY_VIOLATION"
+    assert res.witness == LINE
+    # each witness goes to the OTHER verifier, with op "witness" and the witness itself
+    sent = {(module, json.dumps(header["witness"], sort_keys=True)) for module, header in f.witness_calls}
+    assert sent == {(harness.SECOND, json.dumps(LINE, sort_keys=True)),
+                    (harness.PRIMARY, json.dumps(LINE2, sort_keys=True))}
+    assert [(c["witness_of"], c["checked_by"], c["holds"]) for c in res.witness_checks] == [
+        ("primary", "second", True), ("second", "primary", True)]
+
+
+@pytest.mark.parametrize("unconfirmed", ["primary", "second"])
+def test_unconfirmed_witness_is_disagree(fake, unconfirmed):
+    # the primary's witness is re-checked by SECOND, the second's by PRIMARY
+    checker_module = harness.SECOND if unconfirmed == "primary" else harness.PRIMARY
+    res, _ = combine(fake, R("PROPERTY_VIOLATION", LINE), R("PROPERTY_VIOLATION", LINE2),
+                     holds={checker_module: False})
+    assert res.status is Status.DISAGREE and res.reason == "independent_verifier_disagreement"
+    assert any(c["witness_of"] == unconfirmed and not c["holds"] for c in res.witness_checks)
+
+
+def test_unconfirmed_duplicate_witness_is_disagree(fake):
+    res, _ = combine(fake, R("DUPLICATE", DUP), R("DUPLICATE", DUP), holds={harness.SECOND: False})
+    assert res.status is Status.DISAGREE
+
+
+def test_witness_recheck_that_times_out_is_not_a_confirmation(fake):
+    res, _ = combine(fake, R("PROPERTY_VIOLATION", LINE), R("PROPERTY_VIOLATION", LINE),
+                     holds={harness.SECOND: "timeout"})
+    assert res.status is Status.DISAGREE
+
+
+@pytest.mark.parametrize("budget", [T, L])
+@pytest.mark.parametrize("p_first", [True, False])
+def test_reject_against_timeout_or_limit_is_reject(fake, budget, p_first):
+    rej = R("FORMAT_SHAPE")
+    p, s = (rej, budget) if p_first else (budget, rej)
+    res, _ = combine(fake, p, s)
+    assert res.status is Status.REJECT and res.reason == "FORMAT_SHAPE" and not res.valid
+
+
+def test_reject_with_witness_against_timeout_needs_the_recheck(fake):
+    res, f = combine(fake, R("PROPERTY_VIOLATION", LINE), T)
+    assert res.status is Status.REJECT and res.witness == LINE
+    assert [m for m, _ in f.witness_calls] == [harness.SECOND]
+    res, _ = combine(fake, R("PROPERTY_VIOLATION", LINE), T, holds={harness.SECOND: False})
+    assert res.status is Status.DISAGREE
+
+
+@pytest.mark.parametrize("p, s, expected", [
+    (A(9), T, Status.TIMEOUT), (T, A(9), Status.TIMEOUT),
+    (A(9), L, Status.LIMIT), (L, A(9), Status.LIMIT),
+    (T, T, Status.TIMEOUT), (T, L, Status.TIMEOUT), (L, T, Status.TIMEOUT), (L, L, Status.LIMIT),
+    (E, T, Status.ERROR), (T, E, Status.ERROR), (E, L, Status.ERROR), (L, E, Status.ERROR),
+    (E, A(9), Status.ERROR), (A(9), E, Status.ERROR), (E, E, Status.ERROR),
+    (R("FORMAT_TYPE"), E, Status.ERROR), (E, R("FORMAT_TYPE"), Status.ERROR),
+])
+def test_budget_and_error_outcomes(fake, p, s, expected):
+    res, _ = combine(fake, p, s)
+    assert res.status is expected
+    assert not res.valid
+    assert res.objective is None  # a budget/error outcome never carries a score
+
+
+def test_accept_timeout_never_scores(fake):
+    res, _ = combine(fake, A(10 ** 6), T)
+    assert res.status is Status.TIMEOUT and res.reason == "TIME_LIMIT" and res.objective is None
+
+
+def test_combined_keeps_both_verdicts_and_times(fake):
+    res, _ = combine(fake, A(9), T)
+    assert res.primary == A(9) and res.second == T
+    assert res.primary_seconds == res.second_seconds == 0.125
+
+
+# =====================================================================================================
+# verify with scripted worker processes (the real run_worker, fake verifier output)
+# =====================================================================================================
+
+@pytest.fixture
+def scripted(monkeypatch):
+    monkeypatch.setattr(harness, "PRIMARY", helper("scripted_primary"))
+    monkeypatch.setattr(harness, "SECOND", helper("scripted_second"))
+
+    def install(primary: dict, second: dict) -> None:
+        monkeypatch.setenv("EE_TEST_SCRIPT_PRIMARY", json.dumps(primary))
+        monkeypatch.setenv("EE_TEST_SCRIPT_SECOND", json.dumps(second))
+    return install
+
+
+def _out(**verdict) -> str:
+    return json.dumps({"verdict": verdict})
+
+
+def run_scripted(time_limit=20.0):
+    return harness.verify("capset", {"d": 3}, b"[]", "file", time_limit=time_limit, memory_limit=GIB)
+
+
+def test_scripted_accept_accept(scripted):
+    scripted({"check": _out(status="ACCEPT", objective="12")}, {"check": _out(status="ACCEPT", objective="12")})
+    res = run_scripted()
+    assert res.status is Status.ACCEPT and res.objective == 12
+
+
+def test_scripted_objectives_differing_only_in_type_disagree(scripted):
+    scripted({"check": _out(status="ACCEPT", objective="12")}, {"check": _out(status="ACCEPT", objective="25/2")})
+    assert run_scripted().status is Status.DISAGREE
+
+
+@pytest.mark.parametrize("bad", [
+    "[]", "42", "null", '"verdict"', "{}", '{"verdict": []}', '{"verdict": {}}',
+    _out(status="MAYBE", reason="EMPTY"),
+    _out(status="ACCEPT"),
+    _out(status="ACCEPT", objective="twelve"),
+    _out(status="ACCEPT", objective=12),
+    _out(status="ACCEPT", objective=True),
+    _out(status="ACCEPT", objective="12", reason="EMPTY"),
+    _out(status="REJECT", reason="NOT_A_CODE"),
+    _out(status="REJECT"),
+])
+def test_malformed_verifier_output_is_error(scripted, bad):
+    scripted({"check": bad}, {"check": _out(status="ACCEPT", objective="12")})
+    res = run_scripted()
+    assert res.status is Status.ERROR and res.primary.reason == "VERIFIER_CRASHED"
+
+
+def test_huge_objectives_are_exact_and_a_mismatch_is_a_disagreement(scripted):
+    """Exact objectives may have more digits than Python's int/str limit (e.g. q^K of a certificate)."""
+    scripted({"check": _out(status="ACCEPT", objective="12")}, {"check": _out(status="ACCEPT", objective="1" * 5000)})
+    res = run_scripted()
+    assert res.status is Status.DISAGREE and "5000 characters" in res.message
+    scripted({"check": _out(status="ACCEPT", objective="1" * 5000)}, {"check": _out(status="ACCEPT", objective="1" * 5000)})
+    res = run_scripted()
+    assert res.status is Status.ACCEPT and res.objective == (10 ** 5000 - 1) // 9
+
+
+@pytest.mark.parametrize("bad", [
+    _out(status="ACCEPT", objective="1/0"),       # Fraction("1/0") raises ZeroDivisionError
+])
+def test_malformed_objective_is_error_and_never_crashes_the_harness(scripted, bad):
+    scripted({"check": _out(status="ACCEPT", objective="12")}, {"check": bad})
+    res = run_scripted()
+    assert res.status is Status.ERROR and res.second.reason == "VERIFIER_CRASHED"
+
+
+@pytest.mark.parametrize("witness_reply", ["1", "[1]", '"yes"', '{"holds": "true"}', '{"holds": 1}', "{}"])
+def test_malformed_witness_reply_is_not_a_confirmation(scripted, witness_reply):
+    rej = _out(status="REJECT", reason="PROPERTY_VIOLATION", message="line", witness=LINE)
+    scripted({"check": rej, "witness": '{"holds": true, "message": "ok"}'},
+             {"check": rej, "witness": witness_reply})
+    res = run_scripted()
+    # the second's witness is re-checked by the (scripted) primary and vice versa; the second's reply is bad
+    assert res.status is Status.DISAGREE
+    assert res.reason == "independent_verifier_disagreement"
+
+
+def test_scripted_witness_confirmed_both_ways(scripted):
+    rej = _out(status="REJECT", reason="PROPERTY_VIOLATION", message="line", witness=LINE)
+    ok = '{"holds": true, "message": "ok"}'
+    scripted({"check": rej, "witness": ok}, {"check": rej, "witness": ok})
+    res = run_scripted()
+    assert res.status is Status.REJECT and res.witness == LINE and len(res.witness_checks) == 2
+
+
+# =====================================================================================================
+# end to end: the real capset verifiers
+# =====================================================================================================
+
+def real(answer_bytes: bytes, params=None, kind="file", time_limit=60.0):
+    return harness.verify("capset", params or {"d": 4}, answer_bytes, kind, time_limit=time_limit)
+
+
+def test_real_valid_cap():
+    res = real(json.dumps({"answer": CAP4}).encode())
+    assert res.status is Status.ACCEPT and res.objective == CAP4_SIZE and type(res.objective) is int
+    assert res.primary.status is Status.ACCEPT and res.second.status is Status.ACCEPT
+    assert res.primary.objective == res.second.objective == CAP4_SIZE
+    assert res.witness_checks == []
+    assert res.primary_seconds > 0 and res.second_seconds > 0
+
+
+def test_real_line_is_rejected_with_a_certified_witness():
+    answer = ["0000", "0120", "1111", "2222"]
+    res = real(json.dumps(answer).encode())
+    assert res.status is Status.REJECT and res.reason == "PROPERTY_VIOLATION"
+    assert res.witness["indices"] == [0, 2, 3]
+    assert res.witness["points"] == ["0000", "1111", "2222"]
+    assert res.primary.reason == res.second.reason == "PROPERTY_VIOLATION"
+    assert len(res.witness_checks) == 2 and all(c["holds"] for c in res.witness_checks)
+
+
+def test_real_duplicate_is_rejected():
+    res = real(json.dumps(["0000", "0001", "0000"]).encode())
+    assert res.status is Status.REJECT and res.reason == "DUPLICATE"
+    assert res.witness["indices"] == [0, 2]
+    assert all(c["holds"] for c in res.witness_checks)
+
+
+@pytest.mark.parametrize("payload", [b'["0000", "0001"', b'["0000",, "0001"]', b"{'answer': ['0000']}", b""])
+def test_real_malformed_json_is_a_format_rejection(payload):
+    res = real(payload)
+    assert res.status is Status.REJECT
+    assert res.reason in ("NO_ANSWER", "JSON_SYNTAX")
+    assert res.primary.status is Status.REJECT and res.second.status is Status.REJECT
+
+
+def test_real_model_text_and_json_kinds():
+    text = "Here is my cap:\n```json\n" + json.dumps({"answer": CAP4}) + "\n```\n"
+    assert real(text.encode(), kind="text").objective == CAP4_SIZE
+    assert real(text.encode(), kind="file").objective == CAP4_SIZE
+    assert real(json.dumps({"answer": CAP4}).encode(), kind="json").objective == CAP4_SIZE
+
+
+def test_real_params_come_from_the_instance_not_the_answer():
+    res = real(json.dumps(CAP4_POINTS).encode(), params={"d": 5})
+    assert res.status is Status.REJECT and res.reason == "FORMAT_SHAPE"
+
+
+def test_real_timeout_is_timeout_not_a_crash():
+    res = real(json.dumps({"answer": CAP4}).encode(), time_limit=0.01)
+    assert res.status is Status.TIMEOUT and res.reason == "TIME_LIMIT"
+    assert res.primary.status is Status.TIMEOUT and res.second.status is Status.TIMEOUT
+    assert not res.valid and res.objective is None
+
+
+def test_real_workers_under_an_outer_hard_memory_cap_do_not_crash_the_harness():
+    """A scorer run under a hard RLIMIT_AS below the default 4 GiB limit (e.g. a batch job) must not crash."""
+    code = (
+        "import json, resource\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (3 * 1024 ** 3, 3 * 1024 ** 3))\n"
+        "from checker import harness\n"
+        f"res = harness.verify('capset', {{'d': 4}}, {json.dumps(json.dumps(CAP4))}.encode(), 'file', time_limit=60)\n"
+        "print(res.status.value)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in proc.stderr, proc.stderr[-2000:]
+    assert proc.returncode == 0
+    assert proc.stdout.strip() in ("ACCEPT", "ERROR")
