@@ -181,17 +181,32 @@ def verify(family: str, params: dict, payload: bytes, kind: str = "file", *,
     (p, ps), (s, ss) = results["primary"], results["second"]
 
     checks: list[dict] = []
-    for name, own, other_module in (("primary", p, SECOND), ("second", s, PRIMARY)):
-        if _needs_witness_check(own):
-            wh = dict(header, op="witness", witness=own.witness)
-            res, failure, _ = run_worker(other_module, wh, payload, time_limit, memory_limit)
-            holds = bool(res and res.get("holds") is True)
-            note = str(res.get("message")) if res else (failure.message if failure else "no result")
-            checks.append({"witness_of": name, "checked_by": "second" if name == "primary" else "primary",
-                           "holds": holds, "message": note})
-            if not holds:
-                return _disagree(f"the {name} verifier's witness was not confirmed by the other verifier: {note}",
-                                 p, s, ps, ss, checks)
+    jobs = [(name, own, other) for name, own, other in (("primary", p, SECOND), ("second", s, PRIMARY))
+            if _needs_witness_check(own)]
+    replies: dict[str, tuple] = {}
+
+    def recheck(name: str, own: Verdict, other_module: str) -> None:
+        wh = dict(header, op="witness", witness=own.witness)
+        try:
+            replies[name] = run_worker(other_module, wh, payload, time_limit, memory_limit)
+        except Exception as exc:  # never lose a thread: an unanswered re-check is not a confirmation
+            replies[name] = (None, Verdict(Status.ERROR, reason="INTERNAL_ERROR", message=str(exc)), 0.0)
+
+    workers = [threading.Thread(target=recheck, args=job) for job in jobs]
+    for t in workers:
+        t.start()
+    for t in workers:
+        t.join()
+    for name, _own, _other in jobs:
+        res, failure, _ = replies[name]
+        holds = bool(res and res.get("holds") is True)
+        note = str(res.get("message")) if res else (failure.message if failure else "no result")
+        checks.append({"witness_of": name, "checked_by": "second" if name == "primary" else "primary",
+                       "holds": holds, "message": note})
+    for check in checks:
+        if not check["holds"]:
+            return _disagree(f"the {check['witness_of']} verifier's witness was not confirmed by the other verifier: "
+                             f"{check['message']}", p, s, ps, ss, checks)
 
     def combined(v: Verdict, status: Status | None = None) -> Combined:
         return Combined(status or v.status, v.objective, v.reason, v.message, v.witness, p, s, ps, ss, checks)
