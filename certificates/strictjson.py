@@ -147,26 +147,19 @@ _TOKEN = re.compile(r"""
     )""", re.VERBOSE)
 
 
-def is_json_syntax(text: str) -> bool:
-    """True iff ``text`` is one JSON value in the permissive grammar (NaN/Infinity and repeated keys
-    allowed, any depth). Iterative, so any nesting depth is handled without recursion.
-
-    Used by extraction to tell a candidate that is JSON but breaks a strictness rule (the answer is
-    rejected) from one that is not JSON at all (the next candidate is tried).
-    """
+def scan_value(text: str, pos: int = 0) -> int:
+    """End position of the one JSON value starting at ``pos`` (after optional whitespace), in the
+    permissive grammar (NaN/Infinity and repeated keys allowed, any depth); ``-1`` if there is none.
+    Iterative, so any nesting depth is handled without recursion."""
     stack: list[str] = []          # "[" or "{" for each open container
     expect = "value"               # value | key | colon | next (comma or close) | value_or_close | key_or_close
-    pos, n = 0, len(text)
-    done = False
     while True:
         m = _TOKEN.match(text, pos)
         if m is None:
-            break
+            return -1
         pos = m.end()
         kind = m.lastgroup
         tok = m.group(kind)
-        if done:
-            return False
         if expect in ("value", "value_or_close"):
             if kind == "punct" and tok in "[{":
                 stack.append(tok)
@@ -174,10 +167,8 @@ def is_json_syntax(text: str) -> bool:
                 continue
             if kind == "punct" and tok == "]" and expect == "value_or_close":
                 stack.pop()
-            elif kind in ("str", "num", "lit"):
-                pass
-            else:
-                return False
+            elif kind not in ("str", "num", "lit"):
+                return -1
         elif expect in ("key", "key_or_close"):
             if kind == "str":
                 expect = "colon"
@@ -185,25 +176,64 @@ def is_json_syntax(text: str) -> bool:
             if kind == "punct" and tok == "}" and expect == "key_or_close":
                 stack.pop()
             else:
-                return False
+                return -1
         elif expect == "colon":
-            if tok != ":" or kind != "punct":
-                return False
+            if kind != "punct" or tok != ":":
+                return -1
             expect = "value"
             continue
         elif expect == "next":
             if kind != "punct":
-                return False
+                return -1
             if tok == ",":
                 expect = "value" if stack[-1] == "[" else "key"
                 continue
             if (tok == "]" and stack[-1] == "[") or (tok == "}" and stack[-1] == "{"):
                 stack.pop()
             else:
-                return False
-        # a value (or a container) has just been completed
-        if stack:
-            expect = "next"
-        else:
-            done = True
-    return done and text[pos:].strip(" \t\n\r") == ""
+                return -1
+        if not stack:              # a complete top-level value
+            return pos
+        expect = "next"
+
+
+def is_json_syntax(text: str) -> bool:
+    """True iff ``text`` is one JSON value in the permissive grammar (see ``scan_value``).
+
+    Used by extraction to tell a candidate that is JSON but breaks a strictness rule (the answer is
+    rejected) from one that is not JSON at all (the next candidate is tried).
+    """
+    end = scan_value(text, 0)
+    return end != -1 and text[end:].strip(" \t\n\r") == ""
+
+
+def object_members(text: str) -> list[tuple[str, str]] | None:
+    """(key, raw value text) of each member of the JSON object ``text``, in order, without parsing the
+    values; ``None`` if ``text`` is not a JSON object in the permissive grammar. Keys are decoded."""
+    pos = _skip_ws(text, 0)
+    if pos >= len(text) or text[pos] != "{":
+        return None
+    pos = _skip_ws(text, pos + 1)
+    members: list[tuple[str, str]] = []
+    if pos < len(text) and text[pos] == "}":
+        return members if text[pos + 1:].strip(" \t\n\r") == "" else None
+    while True:
+        m = _TOKEN.match(text, pos)
+        if m is None or m.lastgroup != "str":
+            return None
+        key = json.loads(m.group("str"))
+        pos = _skip_ws(text, m.end())
+        if pos >= len(text) or text[pos] != ":":
+            return None
+        start = _skip_ws(text, pos + 1)
+        end = scan_value(text, start)
+        if end == -1:
+            return None
+        members.append((key, text[start:end]))
+        pos = _skip_ws(text, end)
+        if pos < len(text) and text[pos] == ",":
+            pos = _skip_ws(text, pos + 1)
+            continue
+        if pos < len(text) and text[pos] == "}":
+            return members if text[pos + 1:].strip(" \t\n\r") == "" else None
+        return None

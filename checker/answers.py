@@ -10,9 +10,10 @@ extract the answer from when ``answer`` is absent), ``finish_reason`` (default `
 Any other key, an unknown or duplicate call id, an unknown finish reason, or a ``stop`` record with
 neither ``answer`` nor ``content`` is a clear error naming the line, raised before any scoring.
 
-If a line is JSON but breaks a strictness rule (NaN, a duplicate key, excessive depth, an over-long
-number or an over-size answer) while its envelope is sound, the violation is the answer's: the record
-is kept and its answer is rejected with that reason.
+If a line is not strictly valid as a whole, each top-level member is parsed on its own (so depth is
+counted from the answer, not the record): a strictness violation (NaN, a duplicate key, excessive
+depth, an over-long number, an over-size value) inside ``answer`` or ``content`` is the answer's, the
+record is kept and its answer is rejected with that reason; anywhere else it is a file error.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ import json
 from dataclasses import dataclass
 
 from certificates.errors import AnswerError
-from certificates.strictjson import JSONSyntaxError, loads
+from certificates.strictjson import JSONSyntaxError, loads, object_members
 
 INFRASTRUCTURE = frozenset({
     "transport_error", "network_error", "connection_error", "server_error", "quota", "rate_limit",
@@ -63,22 +64,26 @@ class AnswerRecord:
         return None
 
 
-def _lenient(text: str, where: str) -> dict:
-    """Python's permissive parse (NaN allowed, last duplicate wins), used only to read the envelope."""
-    duplicated: list[bool] = []
-
-    def pairs_hook(pairs):
-        keys = [k for k, _ in pairs]
-        duplicated.append(len(set(keys)) != len(keys))
-        return dict(pairs)
-
-    try:
-        value = json.loads(text, object_pairs_hook=pairs_hook)
-    except (ValueError, RecursionError) as exc:
-        raise AnswersFileError(f"{where}: not a readable JSON object ({type(exc).__name__})") from None
-    if duplicated and duplicated[-1]:   # hooks run innermost first: the last call is the record itself
-        raise AnswersFileError(f"{where}: the record repeats a key")
-    return value
+def _members_one_by_one(text: str, where: str) -> tuple[dict, tuple[str, str] | None]:
+    """Slow path for a line that is not strictly valid as a whole: parse each top-level member on its
+    own. A strictness error inside ``answer`` (or ``content``) is the answer's and is returned; one
+    anywhere else, a repeated top-level key, or a line that is not a JSON object is a file error."""
+    members = object_members(text)
+    if members is None:
+        raise AnswersFileError(f"{where}: not a JSON object")
+    obj: dict = {}
+    answer_error = None
+    for key, raw in members:
+        if key in obj:
+            raise AnswersFileError(f"{where}: the record repeats the key {key!r}")
+        try:
+            obj[key] = loads(raw)
+        except AnswerError as exc:
+            if key not in ("answer", "content"):
+                raise AnswersFileError(f"{where}: field {key!r}: {exc.message}") from None
+            answer_error = (exc.reason, exc.message)
+            obj[key] = None
+    return obj, answer_error
 
 
 def _opt_str(obj: dict, key: str, where: str) -> str | None:
@@ -95,9 +100,9 @@ def parse_line(text: str, lineno: int) -> AnswerRecord:
         obj = loads(text)
     except JSONSyntaxError as exc:
         raise AnswersFileError(f"{where}: {exc.message}") from None
-    except AnswerError as exc:
-        obj = _lenient(text, where)
-        answer_error = (exc.reason, exc.message)
+    except AnswerError:
+        # strictness (or depth counted with the record's own level): decide member by member
+        obj, answer_error = _members_one_by_one(text, where)
     if type(obj) is not dict:
         raise AnswersFileError(f"{where}: each line must be a JSON object")
     unknown = sorted(set(obj) - FIELDS)
@@ -124,14 +129,6 @@ def parse_line(text: str, lineno: int) -> AnswerRecord:
     verify_msg = _opt_str(obj, "verify_msg", where)
     content = _opt_str(obj, "content", where)
     has_answer = "answer" in obj
-    if answer_error is not None:
-        envelope = {k: v for k, v in obj.items() if k not in ("answer", "content")}
-        try:
-            loads(json.dumps(envelope))
-        except (AnswerError, ValueError):
-            raise AnswersFileError(f"{where}: {answer_error[1]} (outside the answer)") from None
-        if not has_answer and content is None:
-            raise AnswersFileError(f"{where}: {answer_error[1]}")
     answer_json = None
     if has_answer and answer_error is None:
         answer_json = json.dumps(obj["answer"], ensure_ascii=False)

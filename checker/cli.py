@@ -285,12 +285,16 @@ def cmd_score(args: argparse.Namespace) -> int:
     if doc["infrastructure_failures"]:
         for f in doc["infrastructure_failures"][:10]:
             print(f"  missing {f['call_id']}: {f['reason']}", file=sys.stderr)
+    disagreements = [r for r in doc["calls_scored"] if r["status"] == "DISAGREE"]
+    if disagreements:
+        print(f"endless-exam: ALARM: the verifiers disagree on {len(disagreements)} call(s): "
+              f"{', '.join(r['call_id'] for r in disagreements[:10])}", file=sys.stderr)
+        return EXIT_DISAGREE
     if not doc["complete"] and not args.allow_partial:
         print("endless-exam: error: the run is incomplete (see missing calls above); scores were written with a "
               "subset_score. Use --allow-partial to accept a subset score.", file=sys.stderr)
         return EXIT_ERROR
-    disagreements = [r for r in doc["calls_scored"] if r["status"] == "DISAGREE"]
-    return EXIT_DISAGREE if disagreements else EXIT_OK
+    return EXIT_OK
 
 
 def cmd_report(args: argparse.Namespace) -> int:

@@ -41,6 +41,22 @@ _WITNESS_CLASSES = ("duplicate", "property")
 _ROOT = str(Path(__file__).resolve().parent.parent)
 
 
+_LIVE: set = set()
+_LIVE_LOCK = threading.Lock()
+
+
+def kill_all() -> int:
+    """Kill every verifier process still running (used when a scoring run is interrupted)."""
+    with _LIVE_LOCK:
+        procs = list(_LIVE)
+    for proc in procs:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    return len(procs)
+
+
 @dataclass
 class Combined:
     status: Status
@@ -102,6 +118,8 @@ def run_worker(module: str, header: dict, payload: bytes, time_limit: float,
     except (OSError, subprocess.SubprocessError, ValueError) as exc:
         return None, Verdict(Status.ERROR, reason="VERIFIER_CRASHED", message=f"cannot start {module}: {exc}"), 0.0
     timed_out = False
+    with _LIVE_LOCK:
+        _LIVE.add(proc)
     try:
         out, err = proc.communicate(data, timeout=time_limit)
     except subprocess.TimeoutExpired:
@@ -111,6 +129,9 @@ def run_worker(module: str, header: dict, payload: bytes, time_limit: float,
         except ProcessLookupError:
             pass
         out, err = proc.communicate()
+    finally:
+        with _LIVE_LOCK:
+            _LIVE.discard(proc)
     seconds = time.perf_counter() - started
     if timed_out:
         return None, Verdict(Status.TIMEOUT, reason="TIME_LIMIT",

@@ -129,18 +129,26 @@ def _sha256(path: str) -> str:
     return h.hexdigest()
 
 
+REUSABLE_OUTCOMES = ("scored", "zero")   # rows that a resumed run keeps; missing ones are redone
+
+
 class Progress:
     def __init__(self, path: str, header: dict, restart: bool) -> None:
         self.path = path
         self.lock = threading.Lock()
+        self.stopped = False
         self.done: dict[str, dict] = {}
+        lines: list[str] = []
         if os.path.exists(path) and not restart:
             with open(path, "r", encoding="utf-8") as fh:
                 lines = fh.read().splitlines()
+        if lines and not restart:
             try:
-                old = json.loads(lines[0]) if lines else None
+                old = json.loads(lines[0])
             except ValueError:
-                old = None
+                old = "torn" if len(lines) == 1 else None   # killed while writing the header: start afresh
+            if old == "torn":
+                old = header
             if old != header:
                 raise ScoreError(f"{path} belongs to a different run (answers file, track, suite or checker version "
                                  f"differ); use --restart to discard it")
@@ -149,7 +157,8 @@ class Progress:
                     row = json.loads(line)
                 except ValueError:
                     break                     # a line cut short by an interruption: redo that call
-                self.done[row["call_id"]] = row
+                if row.get("outcome") in REUSABLE_OUTCOMES:
+                    self.done[row["call_id"]] = row
             with open(path, "w", encoding="utf-8") as fh:   # rewrite without a torn last line
                 fh.write(json.dumps(header) + "\n")
                 for row in self.done.values():
@@ -160,6 +169,8 @@ class Progress:
 
     def add(self, row: dict) -> None:
         with self.lock:
+            if self.stopped:          # an interrupted run records nothing more (killed verifiers are not verdicts)
+                return
             with open(self.path, "a", encoding="utf-8") as fh:
                 fh.write(json.dumps(row) + "\n")
                 fh.flush()
@@ -202,13 +213,17 @@ def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suit
         log: Callable[[str], None] = lambda m: print(m, file=sys.stderr)) -> dict:
     from . import answers as answers_mod
 
+    out_dir = os.path.dirname(os.path.abspath(output))
+    if not os.path.isdir(out_dir):
+        raise ScoreError(f"the output directory {out_dir} does not exist")
     by_call = {i.call_id: i for i in instances}
     records = answers_mod.read(answers_path, set(by_call))
     for rec in records:
         if rec.track is not None and rec.track != track:
             raise AnswersFileError(f"answers line {rec.line}: track {rec.track!r} but scoring the {track} track")
     answered = {r.call_id for r in records}
-    unanswered = sorted(set(by_call) - answered)
+    scorable = tuple(i for i in instances if i.reference is not None)   # calls without a reference: verify only
+    unanswered = sorted({i.call_id for i in scorable} - answered)
     if unanswered and not allow_partial:
         raise ScoreError(f"answers cover {len(answered)} of {len(by_call)} calls; missing e.g. {unanswered[:5]}; "
                          "use --allow-partial for a subset score")
@@ -217,26 +232,48 @@ def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suit
     progress = Progress(output + ".progress.jsonl", header, restart)
     todo = [r for r in records if r.call_id not in progress.done]
     if progress.done:
-        log(f"resuming: {len(progress.done)} finished calls reused, {len(todo)} to verify")
+        log(f"resuming: {len(progress.done)} finished calls reused, {len(todo)} left")
     bar = Bar(len(records), len(records) - len(todo))
+    pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+    stop = threading.Event()
+
+    def guarded(rec: AnswerRecord) -> dict | None:
+        if stop.is_set():
+            return None
+        try:
+            return score_record(rec, by_call[rec.call_id], track, time_limit, memory_limit)
+        except KeyboardInterrupt:
+            stop.set()
+            raise
+
     try:
-        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            futures = {pool.submit(score_record, r, by_call[r.call_id], track, time_limit, memory_limit): r for r in todo}
-            for fut in as_completed(futures):
-                rec = futures[fut]
-                try:
-                    row = fut.result()
-                except Exception as exc:  # a scorer bug must not lose the other results
-                    row = _finish(_base_row(by_call[rec.call_id]), by_call[rec.call_id], "missing", "ERROR", False,
-                                  None, "verification_process_failed", f"scorer error: {type(exc).__name__}: {exc}")
-                progress.add(row)
-                bar.step()
+        futures = {pool.submit(guarded, r): r for r in todo}
+        for fut in as_completed(futures):
+            rec = futures[fut]
+            try:
+                row = fut.result()
+                if row is None:       # skipped after an interrupt
+                    continue
+            except Exception as exc:  # a scorer bug must not lose the other results
+                row = _finish(_base_row(by_call[rec.call_id]), by_call[rec.call_id], "missing", "ERROR", False,
+                              None, "verification_process_failed", f"scorer error: {type(exc).__name__}: {exc}")
+            progress.add(row)
+            bar.step()
     except KeyboardInterrupt:
+        stop.set()
+        with progress.lock:
+            progress.stopped = True
+        pool.shutdown(wait=False, cancel_futures=True)
+        harness.kill_all()
+        pool.shutdown(wait=True)
         bar.close()
         raise ScoreError(f"interrupted: {len(progress.done)} of {len(records)} calls are saved in "
                          f"{progress.path}; run the same command again to resume") from None
+    pool.shutdown(wait=True)
     bar.close()
-    doc = build_scores(instances, [progress.done[r.call_id] for r in records], unanswered, track, suite)
+    rows = [progress.done[r.call_id] for r in records]
+    doc = build_scores(scorable, [r for r in rows if r["reference"] is not None], unanswered, track, suite)
+    doc["verified_without_reference"] = [r for r in rows if r["reference"] is None]
     tmp = output + ".tmp"
     with open(tmp, "w", encoding="utf-8") as fh:
         json.dump(doc, fh, indent=1)

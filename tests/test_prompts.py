@@ -1,0 +1,211 @@
+"""Prompts (checker.prompts, ``endless-exam prompt``): header, reply format, scoring rule, every limit of
+the family (taken verbatim from its SPEC), no reference value, the system message and the tool-assisted
+suffix. Families are taken from the registry as they are implemented, one suite instance each."""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+
+from checker import cli, families, prompts, suites
+from checker.families import FAMILIES, load
+
+BENCH = suites.load("bench-v1")
+ALL = suites.all_instances()
+
+
+def _one_per_family() -> list[suites.Instance]:
+    out = []
+    for key, info in FAMILIES.items():
+        if not info.implemented:
+            continue
+        inst = next((i for i in BENCH if i.family == key), None) or next((i for i in ALL if i.family == key), None)
+        if inst is not None:
+            out.append(inst)
+    return out
+
+
+SAMPLES = _one_per_family()
+IMPLEMENTED_BENCH = [i for i in BENCH if i.implemented]
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def number_pattern(text: str) -> re.Pattern:
+    """``text`` as a whole number: not inside a longer number (digits, a thousands comma or a decimal point)."""
+    return re.compile(r"(?<![\d.,])" + re.escape(text) + r"(?![\d]|[.,]\d)")
+
+
+def reference_forms(value) -> list[str]:
+    if isinstance(value, Fraction):
+        return [f"{value.numerator}/{value.denominator}"]
+    return [str(value), f"{value:,}"]
+
+
+def leaks(inst: suites.Instance, text: str) -> list[str]:
+    if inst.reference is None:
+        return []
+    return [form for form in reference_forms(inst.reference) if number_pattern(form).search(text)]
+
+
+def test_capset_is_implemented_and_sampled():
+    assert FAMILIES["capset"].implemented
+    assert "capset" in {i.family for i in SAMPLES}
+
+
+def test_number_pattern_helper():
+    assert number_pattern("2432").search("at most 2432 points")
+    assert number_pattern("2,432").search("at most 2,432.")
+    assert not number_pattern("2432").search("x 12432 y") and not number_pattern("2432").search("24321")
+    assert not number_pattern("2432").search("1.2432") and not number_pattern("432").search("2,432")
+
+
+@pytest.mark.parametrize("inst", SAMPLES, ids=lambda i: i.call_id)
+def test_header_lists_scalar_params_in_the_instance_order(inst):
+    text = prompts.prompt(inst.family, inst.params)
+    items = [f"{k}={v}" for k, v in inst.params.items() if isinstance(v, (int, str)) and not isinstance(v, bool)]
+    title = FAMILIES[inst.family].title
+    expected = f"Problem ({title}{', ' + ', '.join(items) if items else ''})."
+    assert text.startswith(expected + " "), text[:200]
+    assert prompts.header(inst.family, inst.params) == expected
+    # non-scalar parameters (e.g. a triangle given as a list) are not in the header
+    for k, v in inst.params.items():
+        if isinstance(v, (list, dict)):
+            assert f"{k}=" not in expected
+
+
+def test_header_keeps_the_suite_order_not_sorted_keys():
+    multi = [i for i in ALL if i.implemented and len(i.params) >= 2 and list(i.params) != sorted(i.params)]
+    for inst in multi:
+        head = prompts.header(inst.family, inst.params)
+        positions = [head.index(f"{k}=") for k in inst.params if f"{k}=" in head]
+        assert positions == sorted(positions), head
+    assert prompts.header("capset", {"d": 9}) == "Problem (Cap-Set, d=9)."
+
+
+@pytest.mark.parametrize("inst", SAMPLES, ids=lambda i: i.call_id)
+def test_prompt_is_assembled_from_the_family_spec(inst):
+    spec = load(inst.family).SPEC
+    text = prompts.prompt(inst.family, inst.params)
+    assert spec.statement(inst.params) in text
+    assert f"Reply with a JSON object {{\"answer\": X}} where X is {spec.answer_format(inst.params)}." in text
+    for form in spec.compact_forms(inst.params):
+        assert form in text
+    assert prompts.RULE in text
+    limits = spec.limits(inst.params)
+    assert limits, f"{inst.family} states no limits"
+    for limit in limits:
+        assert limit in text, limit
+    assert "Limits: " + " ".join(limits) in text
+    assert text == prompts.prompt(inst.family, dict(inst.params))        # deterministic
+
+
+@pytest.mark.parametrize("inst", SAMPLES, ids=lambda i: i.call_id)
+def test_reply_format_and_scoring_rule_are_stated(inst):
+    text = prompts.prompt(inst.family, inst.params)
+    assert '{"answer": X}' in text
+    assert "scores zero" in text and "better objective scores higher" in text
+    assert "exactly one answer" in text
+    assert "60 seconds" in text                                       # the verification budget is a limit too
+
+
+def test_capset_prompt_states_its_limits():
+    for cid in ("a3-capset-0", "a3-capset-2", "a3-capset-11"):
+        inst = suites.find(cid)
+        text = prompts.prompt(inst.family, inst.params)
+        assert "20,000" in text and "60,000" in text
+        assert '{"product": [S1, S2, ...]}' in text
+        assert f"F_3^{inst.params['d']}" in text
+
+
+def test_known_references_are_absent():
+    assert "2432" not in prompts.prompt("capset", suites.find("a3-capset-0").params)
+    assert "1082" not in prompts.prompt("capset", suites.find("a3-capset-11").params)
+    assert "5504" not in prompts.prompt("capset", suites.find("a3-capset-2").params)
+
+
+@pytest.mark.parametrize("track", ["tool-free", "tool-assisted"])
+def test_no_bench_prompt_states_its_reference(track):
+    found = {i.call_id: leaks(i, prompts.prompt(i.family, i.params, track)) for i in IMPLEMENTED_BENCH}
+    assert {k: v for k, v in found.items() if v} == {}
+
+
+def test_no_prompt_of_any_suite_states_its_reference():
+    """Also outside bench-v1 (size-series, kakeya controls): a prompt never contains h. An example in a
+    family's format description must not happen to describe an answer of exactly the reference size."""
+    found = {i.call_id: leaks(i, prompts.prompt(i.family, i.params)) for i in ALL if i.implemented}
+    assert {k: v for k, v in found.items() if v} == {}
+
+
+def test_system_message():
+    system = prompts.system("tool-free")
+    assert system == prompts.SYSTEM
+    assert "exactly one JSON object" in system and '{"answer": ...}' in system
+    assert prompts.system() == system
+    assert prompts.system("tool-assisted") is None
+
+
+@pytest.mark.parametrize("inst", SAMPLES, ids=lambda i: i.call_id)
+def test_tool_assisted_prompt(inst):
+    free = prompts.prompt(inst.family, inst.params, "tool-free")
+    tools = prompts.prompt(inst.family, inst.params, "tool-assisted")
+    assert "/workspace/answer.json" in tools and "/workspace" not in free
+    assert tools == free + "\n" + prompts.TOOL_ASSISTED_SUFFIX
+
+
+def test_unknown_track_is_refused():
+    with pytest.raises(ValueError):
+        prompts.prompt("capset", {"d": 9}, "tools")
+
+
+def test_unimplemented_family_has_no_prompt(monkeypatch):
+    real = families._has_module
+    monkeypatch.setattr(families, "_has_module", lambda key: key != "capset" and real(key))
+    with pytest.raises(NotImplementedError):
+        prompts.prompt("capset", {"d": 9})
+
+
+# ---- the command ----------------------------------------------------------------------------------
+
+def test_cli_prompt_prints_system_and_prompt(capsys):
+    inst = suites.find("a3-capset-11")
+    code, out, err = run_cli(capsys, "prompt", "a3-capset-11")
+    assert code == 0, err
+    assert out == f"[system]\n{prompts.SYSTEM}\n\n[user]\n{prompts.prompt('capset', inst.params)}\n"
+    assert "1082" not in out
+    code, by_instance, _ = run_cli(capsys, "prompt", inst.instance_id)
+    assert code == 0 and by_instance == out
+
+
+def test_cli_prompt_tool_assisted(capsys):
+    code, out, _ = run_cli(capsys, "prompt", "a3-capset-0", "--track", "tool-assisted")
+    assert code == 0
+    assert "[system]" not in out and "/workspace/answer.json" in out
+    assert out == prompts.prompt("capset", {"d": 10}, "tool-assisted") + "\n"
+
+
+@pytest.mark.parametrize("inst", SAMPLES, ids=lambda i: i.call_id)
+def test_cli_prompt_for_every_implemented_family(capsys, inst):
+    code, out, _ = run_cli(capsys, "prompt", inst.call_id)
+    assert code == 0 and prompts.prompt(inst.family, inst.params) in out
+
+
+def test_cli_prompt_unknown_call_id_exits_2(capsys):
+    code, out, err = run_cli(capsys, "prompt", "a3-capset-999")
+    assert code == 2 and out == "" and "a3-capset-999" in err
+
+
+def test_cli_prompt_unimplemented_family_exits_2(capsys, monkeypatch):
+    real = [i for i in BENCH if not i.implemented]
+    if real:
+        code, out, err = run_cli(capsys, "prompt", real[0].call_id)
+        assert code == 2 and out == "" and "not implemented" in err
+    real_has = families._has_module
+    monkeypatch.setattr(families, "_has_module", lambda key: key != "capset" and real_has(key))
+    code, out, err = run_cli(capsys, "prompt", "a3-capset-11")
+    assert code == 2 and out == "" and "not implemented" in err and "a3-capset-11" in err
