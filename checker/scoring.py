@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from certificates.verdict import objective_to_float
+
 
 def ratio(objective: int | Fraction | None, reference: int | Fraction | None, sense: str, valid: bool) -> Fraction | None:
     """a/h (max) or h/a (min) for a valid answer with a > 0; 0 otherwise; None without a reference."""
@@ -19,9 +21,4 @@ def ratio(objective: int | Fraction | None, reference: int | Fraction | None, se
 
 def ratio_float(value: Fraction | None) -> float | None:
     """A float for display; None when there is no ratio or it is beyond the float range."""
-    if value is None:
-        return None
-    try:
-        return float(value)
-    except OverflowError:
-        return None
+    return objective_to_float(value)
