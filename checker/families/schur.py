@@ -1,0 +1,205 @@
+"""Primary check of the ``schur`` family.
+
+What is checked: the answer is a colouring of 1..N with colours 0..k-1 (shared schema in
+``certificates.schur``) in which no colour class A contains x, y, z with x + y = z (x = y allowed).
+
+Why the check is sufficient. For a colour class A (a set of positive integers <= N) let
+r_A(z) = #{(a, b) in A^2 : a + b = z}, the number of ordered representations of z as a sum of two
+elements of A. A monochromatic solution of x + y = z in A exists iff some z in A has r_A(z) >= 1
+(the solution (x, y) with x <= y is a representation; conversely any representation (a, b) of z in A
+gives the solution (min, max)). r_A is the coefficient sequence of P_A(t)^2 with P_A(t) = sum_{a in A} t^a.
+
+Algorithm (exact): the square is computed by Kronecker substitution. With a slot width w of 16 bits
+when |A| < 2^16 and 32 bits otherwise, the integer V = P_A(2^w) = sum_{a in A} 2^(w a) is built from a
+little-endian slot array and squared with GMP (gmpy2). Every coefficient satisfies
+0 <= r_A(z) <= |A| < 2^w (z has at most |A| representations, one per first summand), so the base-2^w
+digits of V^2 are exactly r_A(0), r_A(1), ..., r_A(2 max A) with no carries; the digits are read back
+as an unsigned little-endian array and tested at the positions of A. A self-check compares the digit
+sum with sum_z r_A(z) = |A|^2 (a failure is an internal error, never a verdict). Cost: one squaring of
+an integer of w (max A) bits per colour, a few milliseconds at N = 200,000.
+
+The witness is the smallest monochromatic z over all colours, with the smallest x <= z/2 such that
+x, z - x lie in z's colour class: ``{"x": x, "y": z - x, "z": z, "colour": c}`` (integers, not
+indices; the colour of the integer x is entry x - 1 of the list).
+
+The bound (``SPEC.bound``): the Schur numbers S(1..5) = 1, 4, 13, 44, 160 are exact; 1896 for k = 6
+(the benchmark's stated bound); floor(e * k!) - 1 for k >= 7, with floor(e * k!) computed from exact
+rational enclosures of e (``floor_e_factorial``), never in floating point.
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+import gmpy2
+import numpy as np
+
+from certificates import schur as schema
+from certificates.errors import AnswerError
+from certificates.verdict import Verdict, accept, reject
+
+from .spec import FamilySpec
+
+# ---- the declarative part ---------------------------------------------------------------------------
+
+
+def _colour_names(k: int) -> str:
+    if k == 1:
+        return "the single colour 0"
+    if k == 2:
+        return "one of the 2 colours 0 and 1"
+    return f"one of the {k} colours 0, 1, ..., {k - 1}"
+
+
+def _statement(p: dict) -> str:
+    k = p["k"]
+    return (f"Choose a positive integer N and colour each of the integers 1, 2, ..., N with {_colour_names(k)} "
+            f"so that no colour class contains a solution of x + y = z: there must "
+            f"be no integers x <= y with x + y <= N such that x, y and x + y all have the same colour "
+            f"(x = y is included, so x and 2x may not share a colour when 2x <= N). "
+            f"The objective is N, the length of the coloured interval (maximise).")
+
+
+def _format(p: dict) -> str:
+    return (f"a JSON list of N integers, each in 0..{p['k'] - 1}: the colours of 1, 2, ..., N in this order "
+            f"(entry i, counting from 0, is the colour of the integer i + 1)")
+
+
+def _compact(p: dict) -> list[str]:
+    return []
+
+
+def _limits(p: dict) -> list[str]:
+    return [f"The list must have 1 to {schema.MAX_N:,} entries (N <= {schema.MAX_N:,}).",
+            "Every entry must be a JSON integer (not true/false, not 1.0, not \"1\").",
+            "There is no compact form: X must be the literal list.",
+            f"This family is defined for {schema.MIN_K} <= k <= {schema.MAX_K} colours.",
+            "Verification has 60 seconds per verifier."]
+
+
+SCHUR_NUMBERS = {1: 1, 2: 4, 3: 13, 4: 44, 5: 160}   # exact values S(k) (the largest valid N), proven
+BOUND_K6 = 1896
+
+
+def floor_e_factorial(k: int) -> int:
+    """floor(e * k!) for k >= 0, from exact rational enclosures of e.
+
+    L_M = sum_{j=0}^{M} 1/j! < e < L_M + 1/(M! M) = U_M for M >= 1 (the tail sum_{j>M} 1/j! is
+    positive and below (M+2)/((M+1)! (M+1)) < 1/(M! M)). When floor(k! L_M) = floor(k! U_M) = F we have
+    F <= k! L_M < e k! < k! U_M < F + 1, so floor(e k!) = F. M grows until the floors agree (for k >= 2
+    already at M = k; the enclosure width k!/(M! M) tends to 0, so the loop ends).
+    """
+    if type(k) is not int or k < 0:
+        raise ValueError(f"k must be a non-negative int, got {k!r}")
+    fact = 1
+    for j in range(2, k + 1):
+        fact *= j
+    lower = Fraction(0)
+    term = Fraction(1)          # 1/j!
+    m = 0
+    while True:
+        lower += term
+        if m >= 1:
+            upper = lower + term / m          # 1/(M! M) = (1/M!) / M
+            lo, hi = math.floor(fact * lower), math.floor(fact * upper)
+            if lo == hi:
+                return lo
+        m += 1
+        term /= m
+
+
+def schur_bound(params: dict) -> tuple[int, str]:
+    k = params["k"]
+    if k in SCHUR_NUMBERS:
+        return SCHUR_NUMBERS[k], "bound"
+    if k == 6:
+        return BOUND_K6, "bound"
+    return floor_e_factorial(k) - 1, "bound"
+
+
+SPEC = FamilySpec(key="schur", statement=_statement, answer_format=_format, compact_forms=_compact,
+                  limits=_limits, bound=schur_bound)
+
+# ---- the check ----------------------------------------------------------------------------------------
+
+
+def colour_classes(colours: tuple[int, ...], k: int) -> list[np.ndarray]:
+    """Per colour, the sorted integers (1-based) of that colour, as int64 arrays."""
+    arr = np.fromiter(colours, dtype=np.int8, count=len(colours))      # validated: 0 <= colour < k <= 64
+    order = np.argsort(arr, kind="stable")
+    counts = np.bincount(arr, minlength=k)
+    return [(part + 1).astype(np.int64) for part in np.split(order, np.cumsum(counts)[:-1])]
+
+
+def pair_sum_counts(members: np.ndarray) -> np.ndarray:
+    """r(z) = #{(a, b) in A^2 : a + b = z} for z = 0..2 max(A), exactly, by Kronecker substitution.
+
+    ``members`` are distinct positive integers in increasing order (one colour class).
+    """
+    size = len(members)
+    top = int(members[-1])
+    dtype = np.dtype("<u2") if size < 1 << 16 else np.dtype("<u4")    # r(z) <= size < 2^w: no carries
+    slots = np.zeros(top + 1, dtype=dtype)
+    slots[members] = 1
+    value = gmpy2.mpz(int.from_bytes(slots.tobytes(), "little"))
+    square = value * value
+    nbytes = (2 * top + 1) * dtype.itemsize
+    counts = np.frombuffer(int(square).to_bytes(nbytes, "little"), dtype=dtype)
+    if int(counts.sum(dtype=np.uint64)) != size * size:
+        raise RuntimeError("schur self-check failed: the representation counts do not add up to |A|^2")
+    return counts
+
+
+def find_monochromatic(colours: tuple[int, ...], k: int) -> tuple[int, int, int, int] | None:
+    """(x, y, z, colour) with x <= y, x + y = z, all three of that colour and z smallest; or None."""
+    best: tuple[int, int, np.ndarray] | None = None        # (z, colour, members)
+    for colour, members in enumerate(colour_classes(colours, k)):
+        if len(members) == 0:
+            continue
+        counts = pair_sum_counts(members)
+        hits = members[counts[members] > 0]
+        if len(hits) and (best is None or int(hits[0]) < best[0]):
+            best = (int(hits[0]), colour, members)
+    if best is None:
+        return None
+    z, colour, members = best
+    member = np.zeros(int(members[-1]) + 1, dtype=np.bool_)
+    member[members] = True
+    xs = members[members <= z // 2]
+    ok = np.nonzero(member[z - xs])[0]
+    if len(ok) == 0:
+        raise RuntimeError(f"schur self-check failed: {z} is counted as a sum in colour {colour} but no summands exist")
+    x = int(xs[ok[0]])
+    return x, z - x, z, colour
+
+
+def check(params: dict, answer: Any) -> Verdict:
+    try:
+        parsed = schema.parse(answer, params)
+    except AnswerError as exc:
+        return reject(exc.reason, exc.message, exc.witness)
+    found = find_monochromatic(parsed.colours, parsed.k)
+    if found is not None:
+        x, y, z, c = found
+        return reject("PROPERTY_VIOLATION", f"{x} + {y} = {z} is monochromatic: {x}, {y} and {z} all have colour {c}",
+                      {"x": x, "y": y, "z": z, "colour": c})
+    n, k = parsed.n, parsed.k
+    return accept(n, f"sum-free colouring of 1..{n} with {k} colour{'s' if k > 1 else ''}")
+
+
+def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
+    """Re-check a rejection witness produced by the other verifier (answer as submitted)."""
+    parsed = schema.parse(answer, params)
+    if not isinstance(witness, dict) or set(witness) != {"x", "y", "z", "colour"}:
+        return False, "a Schur witness is an object with exactly the keys x, y, z, colour"
+    x, y, z, c = (witness[key] for key in ("x", "y", "z", "colour"))
+    if not all(type(v) is int for v in (x, y, z, c)):
+        return False, "witness values must be integers"
+    n = parsed.n
+    if not (1 <= x <= y and x + y == z and z <= n):
+        return False, f"witness ({x}, {y}, {z}) is not 1 <= x <= y, x + y = z <= {n}"
+    got = (parsed.colours[x - 1], parsed.colours[y - 1], parsed.colours[z - 1])
+    if got != (c, c, c):
+        return False, f"colours of {x}, {y}, {z} are {got}, not all {c}"
+    return True, f"{x} + {y} = {z} is monochromatic in colour {c}: confirmed"

@@ -1,0 +1,110 @@
+"""Schur verifier benchmark (a script, not a test): ``python -m tests.benchmarks.bench_schur``.
+
+Prints the wall-clock seconds of the primary and the second verifier, each run in-process and
+through the real harness (own process, limits, witness re-checks), at the largest allowed size,
+200,000 colours. Valid colourings of that length exist from k = 12 colours on (tripling gives
+S(12) >= 265,720), so the worst case of both verifiers (a full scan that finds nothing) is measured
+directly:
+
+* A: k = 12, the tripling colouring 1 -> 4 -> 13 -> ... cut at 200,000 (valid; 12 classes).
+* B: k = 64, the same colouring with each class split in five by position (valid; 60 classes, each
+  spread over the whole range: 60 squarings for the primary, the worst k for it).
+* C: k = 18, the 2-adic valuation colouring (valid; a 100,000-element class of odd numbers, 32-bit
+  slots for the primary).
+* D: case A with 200,000 recoloured to the colour of 100,000: the solution 100,000 + 100,000 =
+  200,000 (and any other ending at 200,000) is the only violation, at the very end.
+* E: k = 8 (bench-v1 instance a3-schur-2): the bundled 3,960-entry colouring extended by a
+  seeded random tail to 200,000 entries (invalid; no 8-colouring is longer than 109,600, and the
+  second verifier stops at the first summand that has a partner).
+* F: k = 8, the bundled 3,960-entry colouring (valid; the largest reference construction).
+Targets on a two-core machine: primary a few seconds, second under 30 s (the limit is 60 s each).
+"""
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+
+import fixtures
+from checker import harness
+from checker.families import schur as primary
+from crosscheck.families import schur as second
+
+N = 200_000
+
+
+def _tripling(length: int) -> list[int]:
+    c = [0]
+    while len(c) < length:
+        c = c + [max(c) + 1] * (len(c) + 1) + c
+    return c[:length]
+
+
+def case_a():
+    return _tripling(N), 12
+
+
+def case_b():
+    return [5 * c + (x % 5) for x, c in enumerate(_tripling(N), start=1)], 64
+
+
+def case_c():
+    return [(x & -x).bit_length() - 1 for x in range(1, N + 1)], 18
+
+
+def case_d():
+    c = _tripling(N)
+    c[N - 1] = c[N // 2 - 1]
+    return c, 12
+
+
+def _fixture(k: int) -> list[int]:
+    return fixtures.read_json("constructions", "schur", f"k{k}.json")["answer"]
+
+
+def case_e():
+    rng = random.Random(8)
+    c = _fixture(8)
+    return c + [rng.randrange(8) for _ in range(N - len(c))], 8
+
+
+def case_f():
+    return _fixture(8), 8
+
+
+def _timed(fn, *args):
+    t = time.perf_counter()
+    out = fn(*args)
+    return out, time.perf_counter() - t
+
+
+def main() -> int:
+    rows = []
+    for name, build in (("A k=12 tripling, 200,000 (valid)", case_a),
+                        ("B k=64 60 spread classes, 200,000 (valid)", case_b),
+                        ("C k=18 2-adic valuation, 200,000 (valid)", case_c),
+                        ("D k=12 only violations end at 200,000", case_d),
+                        ("E k=8 fixture + random tail to 200,000", case_e),
+                        ("F k=8 fixture, 3,960 (valid)", case_f)):
+        colours, k = build()
+        params = {"k": k}
+        payload = json.dumps(colours).encode()
+        p_verdict, p_in = _timed(primary.check, params, colours)
+        s_verdict, s_in = _timed(second.check, params, colours)
+        res = harness.verify("schur", params, payload, "file")
+        rows.append((name, len(colours), res.status.value, res.reason or "", p_in, s_in,
+                     res.primary_seconds, res.second_seconds, p_verdict.witness, s_verdict.witness))
+        if p_verdict.status != s_verdict.status or p_verdict.status.value != res.status.value:
+            print(f"!! verdict mismatch in {name}: {p_verdict.status} {s_verdict.status} {res.status}", file=sys.stderr)
+    print(f"{'case':<44} {'N':>7} {'verdict':<8} {'reason':<19} {'prim in-proc':>12} {'sec in-proc':>12}"
+          f" {'prim harness':>12} {'sec harness':>12}")
+    for name, n, status, reason, p_in, s_in, p_h, s_h, pw, sw in rows:
+        print(f"{name:<44} {n:>7} {status:<8} {reason:<19} {p_in:>11.2f}s {s_in:>11.2f}s {p_h:>11.2f}s {s_h:>11.2f}s")
+        if pw or sw:
+            print(f"{'':<44} witnesses: primary {pw}, second {sw}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
