@@ -15,4 +15,7 @@ Like the rest of ``crosscheck``, this package never imports ``checker``.
 """
 from __future__ import annotations
 
-ORACLES = ("capset",)
+import pkgutil
+
+# every module of this package is the oracle of the family it is named after
+ORACLES = tuple(sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")))
