@@ -1,0 +1,73 @@
+"""Answer schema of the ``corners`` family.
+
+Params ``{"n": 1..MAX_N}`` (``MAX_N`` = 2000: the primary's row-pair scan costs at most N n pair
+lookups, N <= 60,000 points, and the second's bitsets have n bits; both stay far within 60 s).
+
+Accepted forms (BENCHMARK.md 3.7):
+* a JSON list of 1..``MAX_POINTS`` (60,000) points, each a JSON list ``[x, y]`` of two strict JSON
+  integers with 0 <= x, y <= n-1 (order of the points does not matter);
+* ``{"diff_set": D}`` (exactly that key), expanded by ``certificates.forms.diffset`` over the
+  difference range [-(n-1), n-1]: all grid points with x - y in D, at most 60,000 points
+  (``EXPANSION_LIMIT``, counted before any point is built).
+The result is the tuple of points in submission (or expansion) order; witness indices refer to it.
+Duplicates and corners are decided by the verifiers, not here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import AnswerError, describe
+from .forms import diffset
+from .params import exact_keys, int_in
+
+MAX_N = 2000
+MAX_POINTS = 60_000
+
+
+def validate_params(params: Any) -> dict:
+    """``{"n": 1..2000}``."""
+    return {"n": int_in(exact_keys(params, {"n"}), "n", 1, MAX_N)}
+
+
+@dataclass(frozen=True)
+class CornersAnswer:
+    n: int
+    points: tuple[tuple[int, int], ...]
+    form: str  # "list" or "diff_set"
+
+
+def _check_points(value: list, n: int) -> tuple[tuple[int, int], ...]:
+    if not value:
+        raise AnswerError("EMPTY", "the point list is empty")
+    if len(value) > MAX_POINTS:
+        raise AnswerError("SIZE_LIMIT", f"the point list has {len(value):,} points; at most {MAX_POINTS:,} are accepted")
+    out = []
+    for i, p in enumerate(value):
+        if type(p) is not list:
+            raise AnswerError("FORMAT_TYPE", f"point {i} must be a JSON list [x, y], got {describe(p)}", {"at": i})
+        if len(p) != 2:
+            raise AnswerError("FORMAT_SHAPE", f"point {i} has {len(p)} entries, expected 2 ([x, y])", {"at": i})
+        x, y = p
+        for c in (x, y):
+            if type(c) is not int:
+                raise AnswerError("FORMAT_TYPE", f"point {i} has a coordinate that is not a JSON integer: {describe(c)}",
+                                  {"at": i})
+        for c in (x, y):
+            if not 0 <= c < n:
+                raise AnswerError("RANGE", f"point {i} = [{x}, {y}] lies outside the grid 0..{n - 1}", {"at": i})
+        out.append((x, y))
+    return tuple(out)
+
+
+def parse(answer: Any, params: dict) -> CornersAnswer:
+    n = params["n"]
+    if type(answer) is dict:
+        if set(answer) != {"diff_set"}:
+            keys = sorted(answer)[:5]
+            raise AnswerError("FORMAT_SHAPE", f"a corners object must have exactly the key 'diff_set', got {keys}")
+        return CornersAnswer(n, diffset.check(answer["diff_set"], n), "diff_set")
+    if type(answer) is list:
+        return CornersAnswer(n, _check_points(answer, n), "list")
+    raise AnswerError("FORMAT_TYPE", f"a corners answer must be a list of [x, y] points or a diff_set object, "
+                      f"got {describe(answer)}")

@@ -1,0 +1,80 @@
+"""Answer schema of the ``lineq`` family.
+
+Params ``{"a", "b", "n"}``: strict integers with 1 <= a, b <= ``MAX_COEF`` (1000),
+1 <= n <= ``MAX_N`` (10^6) and (a + b) n <= ``MAX_SPAN`` (10^7). The last bound keeps every value
+a x + b y below 10^7 and bounds the primary's convolution (polynomials of degree <= a n and b n).
+
+Accepted forms (BENCHMARK.md 3.10):
+* a JSON list of 1..``MAX_ELEMENTS`` (20,000) strict JSON integers in 1..n (order does not matter);
+* ``{"digits": SPEC}`` (exactly that key): the digit spec's elements (``certificates.forms.digits``,
+  its own limits: 60,000 elements, 480,000 nodes) that lie in 1..n, sorted and de-duplicated; none
+  left -> ``EMPTY``; more than ``MAX_ELEMENTS`` left -> ``SIZE_LIMIT``.
+The result is the tuple of elements in submission (or expansion) order; witness indices refer to it.
+Duplicates and solutions are decided by the verifiers, not here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import AnswerError, ParamsError, describe
+from .forms import digits
+from .params import exact_keys, int_in
+
+MAX_COEF = 1000
+MAX_N = 1_000_000
+MAX_SPAN = 10_000_000
+MAX_ELEMENTS = 20_000
+
+
+def validate_params(params: Any) -> dict:
+    """``{"a": 1..1000, "b": 1..1000, "n": 1..10^6}`` with (a + b) n <= 10^7."""
+    p = exact_keys(params, {"a", "b", "n"})
+    a = int_in(p, "a", 1, MAX_COEF)
+    b = int_in(p, "b", 1, MAX_COEF)
+    n = int_in(p, "n", 1, MAX_N)
+    if (a + b) * n > MAX_SPAN:
+        raise ParamsError(f"(a + b) * n = {(a + b) * n:,} exceeds {MAX_SPAN:,}")
+    return {"a": a, "b": b, "n": n}
+
+
+@dataclass(frozen=True)
+class LineqAnswer:
+    a: int
+    b: int
+    n: int
+    elements: tuple[int, ...]
+    form: str  # "list" or "digits"
+
+
+def _check_list(value: list, n: int) -> tuple[int, ...]:
+    if not value:
+        raise AnswerError("EMPTY", "the set is empty")
+    if len(value) > MAX_ELEMENTS:
+        raise AnswerError("SIZE_LIMIT", f"the set has {len(value):,} elements; at most {MAX_ELEMENTS:,} are accepted")
+    for i, x in enumerate(value):
+        if type(x) is not int:
+            raise AnswerError("FORMAT_TYPE", f"element {i} must be a JSON integer, got {describe(x)}", {"at": i})
+        if not 1 <= x <= n:
+            raise AnswerError("RANGE", f"element {i} = {x} is outside 1..{n}", {"at": i})
+    return tuple(value)
+
+
+def parse(answer: Any, params: dict) -> LineqAnswer:
+    a, b, n = params["a"], params["b"], params["n"]
+    if type(answer) is dict:
+        if set(answer) != {"digits"}:
+            keys = sorted(answer)[:5]
+            raise AnswerError("FORMAT_SHAPE", f"a lineq object must have exactly the key 'digits', got {keys}")
+        spec = digits.check_spec(answer["digits"], "the digits spec")
+        elements = digits.expand(spec, 1, n)
+        if not elements:
+            raise AnswerError("EMPTY", f"the digits spec has no element in 1..{n}")
+        if len(elements) > MAX_ELEMENTS:
+            raise AnswerError("SIZE_LIMIT", f"the digits spec has {len(elements):,} elements in 1..{n}; "
+                              f"at most {MAX_ELEMENTS:,} are accepted")
+        return LineqAnswer(a, b, n, elements, "digits")
+    if type(answer) is list:
+        return LineqAnswer(a, b, n, _check_list(answer, n), "list")
+    raise AnswerError("FORMAT_TYPE", f"a lineq answer must be a list of integers or a digits object, "
+                      f"got {describe(answer)}")

@@ -1,0 +1,118 @@
+"""Second check of the ``lineq`` family (independent of ``checker.families.lineq``).
+
+Checked: the elements (shared schema ``certificates.lineq``) are distinct, and no element z is the
+middle of a solution: there is no t != 0 with z + b' t and z - a' t both in the set, where
+g = gcd(a, b), a' = a/g, b' = b/g.
+
+Why this is the definition. a x + b y = (a + b) z  <=>  a'(x - z) = b'(z - y). As gcd(a', b') = 1,
+b' divides x - z: x - z = b' t, and then z - y = a' t, for one integer t. t = 0 is exactly the trivial
+solution x = y = z, and t != 0 gives x != z != y != x. So the solutions other than x = y = z are the
+triples (z + b' t, z - a' t, z) with t != 0, and it suffices to look, for every z in the set, for a
+t != 0 with both other points present. Every solution is found from its middle element z.
+
+Path: plain Python integers used as bitsets (sympy and z3 cannot do 20,000 middles over n up to 10^6
+in the time limit; this is an independent exact algorithm, unlike the primary's polynomial product).
+The elements of each residue class c mod b' are stored in an integer X[c] with bit (x - c)/b' set
+(and XR[c], the same bits mirrored), those of each class e mod a' in Y[e] (and YR[e]). For z with
+j = (z - c)/b', k = (z - e)/a' (c = z mod b', e = z mod a'):
+  * t > 0: bit t - 1 of X[c] >> (j + 1) says z + b' t is present, bit t - 1 of YR[e] >> (MY - k + 1)
+    says z - a' t is present (MY = the mirror width of Y[e] minus one);
+  * t = -u < 0: bit u - 1 of XR[c] >> (MX - j + 1) says z - b' u is present, bit u - 1 of
+    Y[e] >> (k + 1) says z + a' u is present.
+A nonzero AND is a solution; its lowest set bit gives |t|. Cost O(N n / (64 min(a', b'))) word
+operations. The z3 formal oracle lives in ``crosscheck.oracle.lineq``.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from certificates import lineq as schema
+from certificates.errors import AnswerError
+from certificates.verdict import Verdict, accept, reject
+
+
+def _class_bitsets(elements: tuple[int, ...], step: int, n: int) -> tuple[list[int], list[int], list[int]]:
+    """For each class c mod step: bitset of (x - c)/step, its mirror, and the mirror offset M_c."""
+    width = [(n - c) // step for c in range(step)]     # largest index of class c inside 0..n
+    fbytes = [bytearray(w // 8 + 1) for w in width]
+    rbytes = [bytearray(w // 8 + 1) for w in width]
+    for x in elements:
+        c = x % step
+        i = (x - c) // step
+        fbytes[c][i >> 3] |= 1 << (i & 7)
+        r = width[c] - i
+        rbytes[c][r >> 3] |= 1 << (r & 7)
+    fwd = [int.from_bytes(bytes(buf), "little") for buf in fbytes]
+    rev = [int.from_bytes(bytes(buf), "little") for buf in rbytes]
+    return fwd, rev, width
+
+
+def find_solution(elements: tuple[int, ...], a: int, b: int, n: int) -> tuple[int, int, int] | None:
+    """(i, j, k): answer indices of x, y, z with a x + b y = (a + b) z, x != y; the first middle z in answer order."""
+    g = math.gcd(a, b)
+    a1, b1 = a // g, b // g
+    X, XR, MX = _class_bitsets(elements, b1, n)
+    Y, YR, MY = _class_bitsets(elements, a1, n)
+    where = {v: t for t, v in enumerate(elements)}
+    for k_idx, z in enumerate(elements):
+        c, e = z % b1, z % a1
+        j, k = (z - c) // b1, (z - e) // a1
+        pos = (X[c] >> (j + 1)) & (YR[e] >> (MY[e] - k + 1))
+        neg = (XR[c] >> (MX[c] - j + 1)) & (Y[e] >> (k + 1))
+        if pos or neg:
+            tp = (pos & -pos).bit_length() if pos else None
+            tn = (neg & -neg).bit_length() if neg else None
+            t = tp if tn is None or (tp is not None and tp <= tn) else -tn
+            x, y = z + b1 * t, z - a1 * t
+            return where[x], where[y], k_idx
+    return None
+
+
+def check(params: dict, answer: Any) -> Verdict:
+    try:
+        parsed = schema.parse(answer, params)
+    except AnswerError as exc:
+        return reject(exc.reason, exc.message, exc.witness)
+    a, b, n, elements = parsed.a, parsed.b, parsed.n, parsed.elements
+    seen: dict[int, int] = {}
+    for j, v in enumerate(elements):
+        if v in seen:
+            return reject("DUPLICATE", f"{v} occurs at indices {seen[v]} and {j}", {"value": v, "indices": [seen[v], j]})
+        seen[v] = j
+    hit = find_solution(elements, a, b, n)
+    if hit is not None:
+        i, j, k = hit
+        x, y, z = elements[i], elements[j], elements[k]
+        if a * x + b * y != (a + b) * z or x == y:
+            raise RuntimeError("lineq second self-check failed: the found triple is not a non-trivial solution")
+        return reject("PROPERTY_VIOLATION",
+                      f"non-trivial solution {a}*{x} + {b}*{y} = {a + b}*{z} (indices {i}, {j}, {k})",
+                      {"solution": [x, y, z], "indices": [i, j, k]})
+    return accept(len(elements), f"set of {len(elements)} integers in 1..{n} free of {a}x + {b}y = {a + b}z")
+
+
+def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
+    """Re-check a rejection witness produced by the primary, in plain Python."""
+    parsed = schema.parse(answer, params)
+    elements = parsed.elements
+    if not isinstance(witness, dict):
+        return False, "witness is not an object"
+    idx = witness.get("indices")
+    if type(idx) is not list or not all(type(t) is int for t in idx):
+        return False, "witness has no integer index list"
+    if any(t < 0 or t >= len(elements) for t in idx) or len(set(idx)) != len(idx):
+        return False, "witness indices are not distinct indices of the answer"
+    if len(idx) == 2:
+        u, v = (elements[t] for t in idx)
+        ok = u == v and type(witness.get("value")) is int and witness["value"] == u
+        return ok, "duplicate confirmed" if ok else "the indexed values are not the same"
+    if len(idx) == 3:
+        x, y, z = (elements[t] for t in idx)
+        sol = witness.get("solution")
+        if type(sol) is not list or any(type(c) is not int for c in sol) or sol != [x, y, z]:
+            return False, "witness solution does not match the indexed elements"
+        a, b = parsed.a, parsed.b
+        ok = (a * x + b * y == (a + b) * z) and (x != y or y != z)
+        return ok, "solution confirmed" if ok else "the indexed elements do not solve the equation non-trivially"
+    return False, "witness must index two (duplicate) or three (solution) elements"

@@ -1,0 +1,159 @@
+"""Corners verifier benchmark (a script, not a test): ``python -m tests.benchmarks.bench_corners``.
+
+Prints the wall-clock seconds of the primary and the second verifier, in-process and through the real
+harness (own process, limits, witness re-checks), on the largest allowed inputs (n = 2000, 60,000
+points, digit specs at the node limit):
+
+* A: a valid diff set at n = 2000 describing 59,900-60,000 points (translated ternary digits, cut to
+  the point limit), as a literal list of points (the largest valid literal answer);
+* A2: a valid set of about 60,000 points on long diagonals |x - y| >= 906 (rows of up to a few
+  hundred points: the largest same-row pair count a valid diff set reaches);
+* B: A with one extra point completing a corner, appended last (the second's point scan finds it
+  at the end; the primary scans every row pair);
+* C: 60,000 random distinct points of the 2000 x 2000 grid (corners everywhere);
+* D: one full row plus 58,000 points in other rows (maximal row-pair count for the primary);
+* E: the same diff set as A as a digit spec at the node limit: length 18, allowed {0, 1}
+  (2^18 + ... + 2 = 524,286 nodes > 480,000: EXPANSION_LIMIT, decided by counting) and a digit spec
+  with sum_squares whose node count is just below the limit (base 51, all digits, length 7, k = 15423:
+  479,866 nodes, 2,660 elements, counted then enumerated; almost all fall outside the range);
+* F: the largest reference construction (n = 185).
+Targets on a two-core machine: both verifiers well under 10 s (the limit is 60 s per verifier).
+"""
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+
+import fixtures
+from certificates.forms import digits
+from checker import harness
+from checker.families import corners as primary
+from crosscheck.families import corners as second
+
+N = 2000
+
+
+def _ternary(length: int) -> list[int]:
+    out = [0]
+    for i in range(length):
+        out = out + [v + 3 ** i for v in out]
+    return sorted(out)
+
+
+def _diffs_under_limit(n: int, limit: int = 60_000) -> list[int]:
+    """Translated ternary differences, the heaviest first, while the point count stays <= limit."""
+    tset = _ternary(8)
+    c = tset[len(tset) // 2]
+    diffs = sorted((t - c for t in tset if abs(t - c) < n), key=abs)
+    out, total = [], 0
+    for d in diffs:
+        if total + n - abs(d) > limit:
+            continue
+        out.append(d)
+        total += n - abs(d)
+    return sorted(out)
+
+
+def case_a():
+    diffs = _diffs_under_limit(N)
+    pts = [[x, x - d] for d in diffs for x in range(N) if 0 <= x - d < N]
+    return pts
+
+
+def case_a2():
+    """Valid, with long rows: D = +-(1999 - T) for the ternary set T (3-AP free on each side, and
+    no progression mixes signs because every |d| >= 906), the longest diagonals dropped until the
+    point count is at most 60,000; rows then hold up to |D| points."""
+    tset = [t for t in _ternary(7)]
+    side = sorted(1999 - t for t in tset)                      # 906..1999
+    diffs = [d for s in side for d in (s, -s)]
+    diffs.sort(key=abs, reverse=True)
+    out, total = [], 0
+    for d in diffs:
+        if total + N - abs(d) <= 60_000:
+            out.append(d)
+            total += N - abs(d)
+    return [[x, x - d] for d in out for x in range(N) if 0 <= x - d < N], len(out)
+
+
+def case_b():
+    pts = case_a()
+    have = {tuple(p) for p in pts}
+    for x, y in pts:                       # find a point whose corner completion is missing and on the grid
+        for d in (1, 2, 3):
+            q, r = (x + d, y), (x, y + d)
+            if q in have and r not in have and r[1] < N:
+                return pts[:-1] + [[r[0], r[1]]] if len(pts) >= 60_000 else pts + [[r[0], r[1]]]
+    raise SystemExit("no corner to plant")
+
+
+def case_c():
+    rng = random.Random(3)
+    cells = rng.sample(range(N * N), 60_000)
+    return [[c // N, c % N] for c in cells]
+
+
+def case_d():
+    rng = random.Random(4)
+    pts = [[x, 0] for x in range(N)]
+    cells = rng.sample(range(N, N * N), 58_000)
+    return pts + [[c % N, c // N] for c in cells]
+
+
+def _timed(fn, *args):
+    t = time.perf_counter()
+    out = fn(*args)
+    return out, time.perf_counter() - t
+
+
+def _row(name, params, answer, rows):
+    payload = json.dumps(answer).encode()
+    pv, p_in = _timed(primary.check, params, answer)
+    sv, s_in = _timed(second.check, params, answer)
+    res = harness.verify("corners", params, payload, "file")
+    rows.append((name, res.status.value, res.reason or "", str(res.objective or ""), p_in, s_in,
+                 res.primary_seconds, res.second_seconds))
+    if pv.status != sv.status or pv.status.value != res.status.value:
+        print(f"!! verdict mismatch in {name}: {pv.status} {sv.status} {res.status}", file=sys.stderr)
+
+
+def main() -> int:
+    rows: list = []
+    params = {"n": N}
+    _row("A valid literal list n=2000", params, case_a(), rows)
+    pts, size = case_a2()
+    _row(f"A2 valid, {size} long diagonals", params, pts, rows)
+    _row("B A + corner planted last", params, case_b(), rows)
+    _row("C 60,000 random points", params, case_c(), rows)
+    _row("D full row + 58,000 points", params, case_d(), rows)
+    diffs = _diffs_under_limit(N)
+    _row("A' same set as diff_set list", params, {"diff_set": diffs}, rows)
+    _row("E1 digit spec 2^1..2^18 nodes", params,
+         {"diff_set": {"base": 3, "allowed": [0, 1], "length": 18, "offset": -100}}, rows)
+    spec = {"base": 51, "allowed": list(range(51)), "length": 7, "sum_squares": 15423, "offset": -1999}
+    nodes, count = digits.count(digits.check_spec(spec))
+    _row(f"E2 digit spec {nodes:,} nodes", params, {"diff_set": spec}, rows)
+    doc = fixtures.read_json("constructions", "corners", "n185.json")
+    _row("F reference n=185 (literal)", doc["params"], doc["answer"], rows)
+    # throughput of the primary's row-pair scan, and the bound it implies for the theoretical worst case
+    pts, _ = case_a2()
+    rows_count: dict[int, int] = {}
+    for _, y in pts:
+        rows_count[y] = rows_count.get(y, 0) + 1
+    pairs = sum(r * (r - 1) // 2 for r in rows_count.values())
+    tuples = tuple((x, y) for x, y in pts)
+    _, secs = _timed(primary.find_corner, tuples, N)
+    worst = 60_000 * N // 2
+    print(f"primary row-pair scan: {pairs:,} pairs in {secs:.2f} s ({pairs / secs / 1e6:.1f} M pairs/s); "
+          f"the bound N n / 2 = {worst:,} pairs would take about {worst / (pairs / secs):.1f} s")
+    print(f"{'case':<34} {'verdict':<8} {'reason':<19} {'objective':>9} {'prim in':>8} {'sec in':>8}"
+          f" {'prim h':>8} {'sec h':>8}")
+    for name, status, reason, obj, p_in, s_in, p_h, s_h in rows:
+        print(f"{name:<34} {status:<8} {reason:<19} {obj:>9} {p_in:>7.2f}s {s_in:>7.2f}s {p_h:>7.2f}s {s_h:>7.2f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

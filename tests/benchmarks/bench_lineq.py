@@ -1,0 +1,94 @@
+"""Lineq verifier benchmark (a script, not a test): ``python -m tests.benchmarks.bench_lineq``.
+
+Prints the wall-clock seconds of the primary and the second verifier, in-process and through the real
+harness (own process, limits, witness re-checks), on the largest allowed inputs:
+
+* A: a = b = 1, n = 10^6 (the largest n): the 4096-element ternary set 1 + {0,1}-digits (12 digits)
+  as a literal list; valid, so both verifiers examine everything (primary: degree-10^6 product);
+* B: A plus the completion 2 z - x of its last two elements appended last (only violation found by
+  the second's scan at the end);
+* C: 20,000 random distinct integers in 1..10^6 (the list limit; solutions everywhere);
+* D: a = 1, b = 999, n = 10^4 ((a + b) n = 10^7, the largest product the schema allows: degrees
+  10^4 and 9.99 * 10^6) with the valid set 1..999, and a = 500, b = 499, n = 10^4 (two factors of
+  degree about 5 * 10^6, the most expensive product) with the ternary digits up to 10^4;
+* E: digit specs at the limits: {0,1} base 3 with 17 digits (2 + 4 + ... + 2^17 = 262,142 nodes,
+  131,072 elements > 60,000: EXPANSION_LIMIT by counting), a spec with sum_squares at 473,148 nodes and
+  29,643 elements (counted, enumerated, filtered to 1..n), and the ternary set as a digit spec;
+* F: the largest reference constructions.
+Targets on a two-core machine: both verifiers well under 10 s (the limit is 60 s per verifier).
+"""
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+
+import fixtures
+from certificates.forms import digits
+from checker import harness
+from checker.families import lineq as primary
+from crosscheck.families import lineq as second
+
+
+def _ternary(length: int) -> list[int]:
+    out = [0]
+    for i in range(length):
+        out = out + [v + 3 ** i for v in out]
+    return sorted(v + 1 for v in out)
+
+
+def _timed(fn, *args):
+    t = time.perf_counter()
+    out = fn(*args)
+    return out, time.perf_counter() - t
+
+
+def _row(name, params, answer, rows):
+    payload = json.dumps(answer).encode()
+    pv, p_in = _timed(primary.check, params, answer)
+    sv, s_in = _timed(second.check, params, answer)
+    res = harness.verify("lineq", params, payload, "file")
+    rows.append((name, res.status.value, res.reason or "", str(res.objective or ""), p_in, s_in,
+                 res.primary_seconds, res.second_seconds))
+    if pv.status != sv.status or pv.status.value != res.status.value:
+        print(f"!! verdict mismatch in {name}: {pv.status} {sv.status} {res.status}", file=sys.stderr)
+
+
+def main() -> int:
+    rows: list = []
+    big = {"a": 1, "b": 1, "n": 1_000_000}
+    tern = _ternary(12)
+    _row(f"A ternary {len(tern)} in 1..10^6", big, tern, rows)
+    x, y = tern[-2], tern[-1]
+    _row("B A + completion appended last", big, tern + [2 * y - x], rows)
+    rng = random.Random(7)
+    _row("C 20,000 random in 1..10^6", big, rng.sample(range(1, 1_000_001), 20_000), rows)
+    p = {"a": 1, "b": 999, "n": 10_000}
+    _row("D1 a=1 b=999 n=10^4 valid 1..999", p, list(range(1, 1000)), rows)
+    p2 = {"a": 500, "b": 499, "n": 10_000}
+    _row("D2 a=500 b=499 n=10^4 ternary", p2, [v for v in _ternary(9) if v <= 10_000], rows)
+    _row("E1 digits 2^17 strings", big, {"digits": {"base": 3, "allowed": [0, 1], "length": 17, "offset": 1}}, rows)
+    spec = {"base": 34, "allowed": list(range(34)), "length": 6, "sum_squares": 324}
+    nodes, count = digits.count(digits.check_spec(spec))
+    _row(f"E2 digits {nodes:,} nodes {count:,} el", big, {"digits": spec}, rows)
+    _row("E3 ternary as digits (12 digits)", big,
+         {"digits": {"base": 3, "allowed": [0, 1], "length": 12, "sum_squares": None, "offset": 1}}, rows)
+    for name in ("a3b4n19044.json", "a1b1n8000.json"):
+        doc = fixtures.read_json("constructions", "lineq", name)
+        _row(f"F reference {name}", doc["params"], doc["answer"], rows)
+    # the second verifier's cost per middle element on the widest bitsets (n = 10^6, a' = b' = 1), and the
+    # bound it implies for a full scan of 20,000 middles (no early exit)
+    _, secs = _timed(second.find_solution, tuple(tern), 1, 1, 1_000_000)
+    per = secs / len(tern)
+    print(f"second verifier full scan: {len(tern)} middles in {secs:.2f} s ({per * 1e6:.0f} us each); a full scan "
+          f"of 20,000 middles would take about {20_000 * per:.1f} s")
+    print(f"{'case':<36} {'verdict':<8} {'reason':<19} {'objective':>9} {'prim in':>8} {'sec in':>8}"
+          f" {'prim h':>8} {'sec h':>8}")
+    for name, status, reason, obj, p_in, s_in, p_h, s_h in rows:
+        print(f"{name:<36} {status:<8} {reason:<19} {obj:>9} {p_in:>7.2f}s {s_in:>7.2f}s {p_h:>7.2f}s {s_h:>7.2f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,360 @@
+"""Property, mutation, formal-oracle and construction tests of the ``corners`` family.
+
+(a) On generated small point sets (n <= 8) the primary verifier (also with a tiny pair chunk, to
+    cross chunk boundaries), the second verifier, a brute-force statement of the definition and the
+    z3 oracle (``crosscheck.oracle.corners``) agree; every witness is a real corner or duplicate and is
+    confirmed by the OTHER verifier.
+(b) The diff-set fact: the points with x - y in D contain a corner iff D contains a 3-term progression
+    a - d, a, a + d with d != 0 (hypothesis over random D, both verifiers, literal and compact forms).
+(c) Mutations of valid sets (reference constructions, translated ternary diff sets, small greedy
+    sets): dropping keeps validity (objective minus the number dropped); duplicating is DUPLICATE;
+    perturbing one coordinate agrees with brute force; adding the completion of a row pair is a
+    PROPERTY_VIOLATION; the symmetries of the corner pattern (transposition (x, y) -> (y, x), point
+    reflection (x, y) -> (n-1-x, n-1-y)) and list permutations keep verdict, reason and objective.
+(d) The oracle: planted corners are found, corner-free sets are unsat, limits are enforced.
+(e) Every reference construction is accepted by both verifiers with its claimed objective, reaching
+    the suite reference; the prompt states every limit.
+"""
+from __future__ import annotations
+
+import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import fixtures
+from certificates import corners as schema
+from certificates.forms import diffset, digits
+from certificates.verdict import Status
+from checker import prompts, suites
+from checker.constructions import corners as build
+from checker.families import corners as primary
+from crosscheck.families import corners as second
+from crosscheck.oracle import corners as oracle_mod
+from crosscheck.oracle.corners import oracle
+
+ORACLE_POINTS = 60
+
+
+# ---- helpers ------------------------------------------------------------------------------------------
+
+def brute_has_corner(points) -> bool:
+    """The definition: a point (x, y), a second point (x + d, y) of its row, d != 0, and (x, y + d)."""
+    have = set(map(tuple, points))
+    rows: dict[int, list[int]] = {}
+    for x, y in have:
+        rows.setdefault(y, []).append(x)
+    return any(x2 != x and (x, y + (x2 - x)) in have for (x, y) in have for x2 in rows[y])
+
+
+def both(answer, n: int):
+    params = {"n": n}
+    p, s = primary.check(params, answer), second.check(params, answer)
+    assert (p.status, p.reason, p.objective) == (s.status, s.reason, s.objective), (p, s)
+    if p.reason in ("DUPLICATE", "PROPERTY_VIOLATION"):
+        pts = schema.parse(answer, params).points
+        for verdict, other in ((p, second), (s, primary)):
+            holds, message = other.witness_holds(params, answer, verdict.witness)
+            assert holds, (verdict.witness, message)
+            idx = verdict.witness["indices"]
+            if p.reason == "PROPERTY_VIOLATION":
+                x, y, d = verdict.witness["corner"]
+                assert d != 0 and [pts[t] for t in idx] == [(x, y), (x + d, y), (x, y + d)]
+            else:
+                assert pts[idx[0]] == pts[idx[1]] and idx[0] != idx[1]
+    return p
+
+
+def truth(points, n: int):
+    pts = [tuple(p) for p in points]
+    if len(set(pts)) != len(pts):
+        return Status.REJECT, "DUPLICATE"
+    if len(pts) <= ORACLE_POINTS:
+        answer, hit = oracle(pts)
+        assert answer in ("sat", "unsat")
+        expect = answer == "sat"
+        assert expect == brute_has_corner(pts)
+    else:
+        expect = brute_has_corner(pts)
+    return (Status.REJECT, "PROPERTY_VIOLATION") if expect else (Status.ACCEPT, None)
+
+
+def has_3ap(diffs) -> bool:
+    s = set(diffs)
+    return any(a != b and 2 * b - a in s for a in s for b in s)
+
+
+def ternary_diffs(n: int) -> list[int]:
+    _, length, c = build.best_translate(n)
+    return [t - c for t in build.ternary(length) if abs(t - c) < n]
+
+
+def greedy_set(n: int, seed: int) -> list[list[int]]:
+    cells = [(x, y) for x in range(n) for y in range(n)]
+    random.Random(seed).shuffle(cells)
+    chosen: list[tuple[int, int]] = []
+    for c in cells:
+        if not brute_has_corner(chosen + [c]):
+            chosen.append(c)
+    return [list(p) for p in chosen]
+
+
+# ---- (a) generated small sets ---------------------------------------------------------------------------
+
+@st.composite
+def small_sets(draw):
+    n = draw(st.integers(1, 8))
+    cells = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
+    pts = draw(st.lists(cells, min_size=1, max_size=min(24, n * n + 2)))
+    return n, [list(p) for p in pts]
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_sets())
+def test_generated_sets_agree_with_definition_and_oracle(case):
+    n, pts = case
+    p = both(pts, n)
+    status, reason = truth(pts, n)
+    assert (p.status, p.reason) == (status, reason)
+    if status is Status.ACCEPT:
+        assert p.objective == len(pts)
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_sets())
+def test_primary_chunking_does_not_change_the_answer(case):
+    n, pts = case
+    tuples = tuple(tuple(p) for p in pts)
+    if len(set(tuples)) != len(tuples):
+        return
+    ref = primary.find_corner(tuples, n)
+    old = primary.PAIR_CHUNK
+    try:
+        for chunk in (1, 2, 5):
+            primary.PAIR_CHUNK = chunk
+            assert primary.find_corner(tuples, n) == ref
+    finally:
+        primary.PAIR_CHUNK = old
+
+
+# ---- (b) the diff-set fact --------------------------------------------------------------------------------
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(1, 25).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.integers(-(n - 1), n - 1), min_size=1, max_size=8, unique=True))))
+def test_diff_set_has_a_corner_iff_it_has_a_3ap(case):
+    n, diffs = case
+    expect = has_3ap(diffs)
+    p = both({"diff_set": diffs}, n)
+    literal = [list(q) for q in diffset.check(diffs, n)]
+    q = both(literal, n)
+    assert (p.status, p.reason, p.objective) == (q.status, q.reason, q.objective)
+    if expect:
+        assert p.reason == "PROPERTY_VIOLATION"
+    else:
+        assert p.status is Status.ACCEPT and p.objective == sum(n - abs(d) for d in diffs)
+
+
+def test_digit_spec_diff_set_equals_its_literal_list():
+    n = 40
+    spec = {"base": 3, "allowed": [0, 1], "length": 4, "offset": -13}
+    diffs = list(diffset.check_diffs(spec, n))
+    assert not has_3ap(diffs)
+    a, b = both({"diff_set": spec}, n), both({"diff_set": diffs}, n)
+    assert a.status is Status.ACCEPT and a.objective == b.objective == sum(n - abs(d) for d in diffs)
+
+
+# ---- (c) mutations ----------------------------------------------------------------------------------------
+
+def valid_sets():
+    out = []
+    doc = fixtures.read_json("constructions", "corners", "n138.json")
+    out.append(("n138-local-search", doc["params"]["n"], doc["answer"]))
+    for n in (20, 31):
+        out.append((f"ternary-{n}", n, [list(q) for q in diffset.check(ternary_diffs(n), n)]))
+    for seed in (1, 2):
+        out.append((f"greedy-9-{seed}", 9, greedy_set(9, seed)))
+    return out
+
+
+VALID = valid_sets()
+
+
+@pytest.mark.parametrize("name, n, pts", VALID, ids=[v[0] for v in VALID])
+def test_valid_sets_are_valid(name, n, pts):
+    p = both(pts, n)
+    assert p.status is Status.ACCEPT and p.objective == len(pts)
+    if len(pts) <= ORACLE_POINTS:
+        assert oracle([tuple(q) for q in pts])[0] == "unsat"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(VALID), st.randoms(use_true_random=False))
+def test_drop_and_duplicate(valid, rnd):
+    name, n, pts = valid
+    k = rnd.randint(1, min(5, len(pts) - 1)) if len(pts) > 1 else 0
+    kept = list(pts)
+    for _ in range(k):
+        kept.pop(rnd.randrange(len(kept)))
+    p = both(kept, n)
+    assert p.status is Status.ACCEPT and p.objective == len(pts) - k
+    dup = list(pts)
+    dup.insert(rnd.randrange(len(dup) + 1), list(pts[rnd.randrange(len(pts))]))
+    assert both(dup, n).reason == "DUPLICATE"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(VALID), st.randoms(use_true_random=False))
+def test_perturb_one_coordinate(valid, rnd):
+    name, n, pts = valid
+    i = rnd.randrange(len(pts))
+    c = rnd.randrange(2)
+    new = [list(q) for q in pts]
+    new[i][c] = rnd.randrange(n)
+    p = both(new, n)
+    tuples = [tuple(q) for q in new]
+    if len(set(tuples)) != len(tuples):
+        assert p.reason == "DUPLICATE"
+    else:
+        assert (p.status is Status.REJECT) == brute_has_corner(tuples)
+        if p.status is Status.REJECT:
+            assert p.reason == "PROPERTY_VIOLATION"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(VALID), st.randoms(use_true_random=False))
+def test_adding_a_row_pair_completion_is_a_corner(valid, rnd):
+    name, n, pts = valid
+    have = {tuple(q) for q in pts}
+    options = [(x, y + (x2 - x)) for (x, y) in have for (x2, y2) in have
+               if y2 == y and x2 != x and 0 <= y + (x2 - x) < n and (x, y + (x2 - x)) not in have]
+    if not options:
+        return
+    extra = options[rnd.randrange(len(options))]
+    new = [list(q) for q in pts]
+    new.insert(rnd.randrange(len(new) + 1), list(extra))
+    assert both(new, n).reason == "PROPERTY_VIOLATION"
+
+
+def _transpose(pts, n):
+    return [[y, x] for x, y in pts]
+
+
+def _reflect(pts, n):
+    return [[n - 1 - x, n - 1 - y] for x, y in pts]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.one_of(st.sampled_from(VALID).map(lambda v: (v[1], v[2])), small_sets()),
+       st.sampled_from([_transpose, _reflect]), st.integers(0, 2 ** 32))
+def test_symmetries_keep_verdict_and_objective(case, sym, seed):
+    n, pts = case
+    before = both(pts, n)
+    moved = sym(pts, n)
+    random.Random(seed).shuffle(moved)
+    after = both(moved, n)
+    assert (before.status, before.reason, before.objective) == (after.status, after.reason, after.objective)
+
+
+# ---- (d) the oracle ------------------------------------------------------------------------------------------
+
+def test_oracle_finds_a_planted_corner():
+    pts = [tuple(q) for q in greedy_set(7, 3)]
+    assert oracle(pts)[0] == "unsat"
+    have = set(pts)
+    (x, y), (x2, _) = next(((a, b) for a in pts for b in pts if a[1] == b[1] and a[0] != b[0]
+                            and 0 <= a[1] + b[0] - a[0] < 7 and (a[0], a[1] + b[0] - a[0]) not in have))
+    planted = pts + [(x, y + (x2 - x))]
+    answer, hit = oracle(planted)
+    assert answer == "sat"
+    i, j, k, d = hit
+    assert oracle_mod.is_corner(planted[i], planted[j], planted[k]) and d != 0
+
+
+@pytest.mark.parametrize("pts, expect", [
+    ([(0, 0), (1, 0), (0, 1)], "sat"),
+    ([(5, 5), (3, 5), (5, 3)], "sat"),                   # d = -2
+    ([(5, 5), (3, 5), (5, 7)], "unsat"),                 # mixed signs: not a corner
+    ([(0, 0), (0, 0), (0, 0)], "unsat"),                 # d = 0 is excluded
+    ([(2, 2)], "unsat"),
+])
+def test_oracle_small_cases(pts, expect):
+    assert oracle(pts)[0] == expect
+
+
+def test_oracle_limits():
+    with pytest.raises(ValueError):
+        oracle([(0, 0)] * (oracle_mod.MAX_POINTS + 1))
+    with pytest.raises(ValueError):
+        oracle([(0, True)])
+    with pytest.raises(ValueError):
+        oracle([(0, -1)])
+    with pytest.raises(ValueError):
+        oracle([(0, 1, 2)])
+
+
+# ---- (e) constructions and prompt --------------------------------------------------------------------------
+
+CONSTRUCTIONS = list(fixtures.list_json("constructions", "corners"))
+
+
+@pytest.mark.parametrize("name, doc", CONSTRUCTIONS, ids=[c[0] for c in CONSTRUCTIONS])
+def test_reference_constructions_are_accepted(name, doc):
+    assert set(doc) == {"family", "params", "answer", "objective", "method", "generated_by"}
+    assert doc["family"] == "corners" and doc["generated_by"] == "python -m checker.constructions.corners"
+    params = schema.validate_params(doc["params"])
+    p, s = primary.check(params, doc["answer"]), second.check(params, doc["answer"])
+    assert p.status is s.status is Status.ACCEPT, (p.message, s.message)
+    assert p.objective == s.objective == doc["objective"]
+    inst = next(i for i in suites.load("bench-v1") if i.family == "corners" and i.params == params)
+    assert doc["objective"] >= int(inst.reference)
+
+
+def test_every_suite_instance_has_a_construction():
+    covered = {json_params["n"] for _, d in CONSTRUCTIONS for json_params in [d["params"]]}
+    wanted = {i.params["n"] for i in suites.all_instances() if i.family == "corners"}
+    assert wanted <= covered
+
+
+def test_ternary_translation_reaches_the_references_exactly():
+    refs = {int(i.params["n"]): int(i.reference) for i in suites.load("bench-v1") if i.family == "corners"}
+    for n, ref in refs.items():
+        weight, _, _ = build.best_translate(n)
+        assert weight == ref
+
+
+def test_prompt_states_every_limit():
+    text = prompts.prompt("corners", {"n": 138})
+    for needle in ("60,000", "480,000", "2000", "1,000,000", "10^18", "diff_set", "60 seconds", "-137..137"):
+        assert needle in text, needle
+    assert schema.MAX_POINTS == diffset.POINT_LIMIT == 60_000 and schema.MAX_N == 2000
+    for sentence in digits.limit_sentences():
+        assert sentence in text
+    assert primary.SPEC.bound({"n": 138}) == (138 ** 2, "trivial")
+
+
+@pytest.mark.parametrize("params", [{"n": 0}, {"n": 2001}, {"n": True}, {"n": 10.0}, {"n": 10, "d": 2}, {}])
+def test_params_schema(params):
+    from certificates.errors import ParamsError
+    with pytest.raises(ParamsError):
+        schema.validate_params(params)
+
+
+# ---- long campaign (run with -m slow) ------------------------------------------------------------------
+
+@pytest.mark.slow
+@settings(max_examples=1500, deadline=None)
+@given(st.integers(2, 40).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), min_size=1, max_size=120))))
+def test_slow_campaign_larger_sets(case):
+    n, pts = case
+    answer = [list(p) for p in pts]
+    p = both(answer, n)
+    tuples = [tuple(q) for q in pts]
+    if len(set(tuples)) != len(tuples):
+        assert p.reason == "DUPLICATE"
+    else:
+        assert (p.status is Status.REJECT) == brute_has_corner(tuples)
