@@ -1,0 +1,60 @@
+"""Answer schema of the ``apfree_q`` family (progression-free sets in F_q^n).
+
+Parameters (strict): ``{"q": 3 | 5 | 7, "n": 1..N_MAX[q]}``. q is an odd prime whose digits 0..q-1 are
+single characters; ``N_MAX`` = {3: 15, 5: 10, 7: 8} is the largest n with q^n <= 2^24 = 16,777,216.
+Why that bound: both verifiers keep dense tables indexed by F_q^n (a membership map of q^n entries;
+the primary's Fourier transform uses q^(n+1) entries when it is enabled), so q^n <= 2^24 keeps every
+table within a few hundred MiB and every base-q key inside int64; the verification time is then
+dominated by the 20,000-point limit, not by n. (For n >= 15 the instance is in any case trivial
+under that limit: {0,1}^n is progression-free and already has 2^15 > 20,000 points.)
+
+Accepted form (BENCHMARK.md 3.11): a JSON list of 1..20,000 strings of exactly ``n`` characters over
+the first q decimal digits ``0..q-1``. There is no compact form: a JSON object is the wrong type.
+ASCII digits q..9 are ``RANGE``; any other character is ``FORMAT_TYPE``. The list is checked for its
+length before any element is examined. The result is the tuple of points in submission order;
+witness indices refer to it. Duplicates and progressions are decided by the verifiers, not here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import AnswerError, ParamsError, describe
+from .forms.digitstrings import check_string_list
+from .params import exact_keys, int_in
+
+MAX_POINTS = 20_000
+PRIMES = (3, 5, 7)
+TABLE_LIMIT = 2 ** 24
+N_MAX = {3: 15, 5: 10, 7: 8}
+DIGITS = "0123456789"
+
+
+def validate_params(params: Any) -> dict:
+    """``{"q": 3|5|7, "n": 1..N_MAX[q]}`` (q^n <= 2^24)."""
+    exact_keys(params, {"q", "n"})
+    q = int_in(params, "q", 3, 7)
+    if q not in PRIMES:
+        raise ParamsError(f"parameter 'q' = {q} must be one of {list(PRIMES)} (an odd prime below 10)")
+    n = int_in(params, "n", 1, N_MAX[q])
+    return {"q": q, "n": n}
+
+
+def alphabet(q: int) -> str:
+    return DIGITS[:q]
+
+
+@dataclass(frozen=True)
+class ApfreeAnswer:
+    q: int
+    n: int
+    points: tuple[str, ...]
+
+
+def parse(answer: Any, params: dict) -> ApfreeAnswer:
+    q, n = params["q"], params["n"]
+    if type(answer) is not list:
+        raise AnswerError("FORMAT_TYPE", "a progression-free-set answer must be a JSON list of digit strings "
+                          f"(there is no compact form), got {describe(answer)}")
+    points = check_string_list(answer, n, alphabet(q), MAX_POINTS, "the set")
+    return ApfreeAnswer(q, n, points)

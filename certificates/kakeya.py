@@ -1,0 +1,94 @@
+"""Answer schema of the ``kakeya`` control family (Kakeya sets in F_q^n).
+
+Parameters (strict): ``{"q": a prime, "n": an integer >= 1}`` with q^n <= ``MAX_SPACE`` = 2^20 and
+q^(2n-1) <= ``MAX_WORK`` = 2^26. Why: the checks cost about (number of directions) x q^n
+~ q^(2n-1) elementary operations (every direction is examined against every point or every cell of
+F_q^n), so q^(2n-1) <= 2^26 keeps both verifiers far inside 60 s, and q^n <= 2^20 keeps the dense
+tables of F_q^n small. Examples: (13, 3), (7, 4), (11, 4) and (13, 4) are instances; (17, 4) is not.
+Per q the largest n is 13 for q = 2, 8 for q = 3, 6 for q = 5, 5 for q = 7, 4 for q = 11 and 13,
+3 for q = 17..31, 2 for primes up to 401; n = 1 allows primes up to 2^20.
+
+Accepted form (BENCHMARK.md 3.17): a JSON list of 1..q^n points, each a JSON list of exactly n JSON
+integers in 0..q-1 (no booleans, floats or strings). More than q^n points cannot be distinct and are
+refused with ``SIZE_LIMIT`` before any element is examined. There is no compact form. The result is
+the tuple of points (tuples of ints) in submission order; witness indices refer to it. Duplicates and
+the Kakeya property are decided by the verifiers.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import AnswerError, ParamsError, describe
+from .params import exact_keys, int_in
+
+MAX_SPACE = 2 ** 20
+MAX_WORK = 2 ** 26
+
+
+def is_prime(q: int) -> bool:
+    """Deterministic trial division (q <= 2^20 here)."""
+    if q < 2:
+        return False
+    if q % 2 == 0:
+        return q == 2
+    f = 3
+    while f * f <= q:
+        if q % f == 0:
+            return False
+        f += 2
+    return True
+
+
+def validate_params(params: Any) -> dict:
+    """``{"q": prime, "n": >= 1}`` with q^n <= 2^20 and q^(2n-1) <= 2^26."""
+    exact_keys(params, {"q", "n"})
+    q = int_in(params, "q", 2, MAX_SPACE)
+    if not is_prime(q):
+        raise ParamsError(f"parameter 'q' = {q} must be a prime")
+    n = int_in(params, "n", 1, 20)
+    if q ** n > MAX_SPACE:
+        raise ParamsError(f"q^n = {q}^{n} exceeds the limit {MAX_SPACE:,} (2^20)")
+    if q ** (2 * n - 1) > MAX_WORK:
+        raise ParamsError(f"q^(2n-1) = {q}^{2 * n - 1} exceeds the limit {MAX_WORK:,} (2^26)")
+    return {"q": q, "n": n}
+
+
+@dataclass(frozen=True)
+class KakeyaAnswer:
+    q: int
+    n: int
+    points: tuple[tuple[int, ...], ...]
+
+
+def check_vector(value: Any, q: int, n: int, where: str) -> tuple[int, ...]:
+    """A JSON list of exactly n JSON integers in 0..q-1."""
+    if type(value) is not list:
+        raise AnswerError("FORMAT_TYPE", f"{where} must be a JSON list of {n} integers, got {describe(value)}",
+                          {"at": where})
+    if len(value) != n:
+        raise AnswerError("FORMAT_SHAPE", f"{where} has {len(value)} coordinates, expected {n}",
+                          {"at": where, "length": len(value)})
+    for c, x in enumerate(value):
+        if type(x) is not int:
+            raise AnswerError("FORMAT_TYPE", f"{where} coordinate {c} must be a JSON integer, got {describe(x)}",
+                              {"at": where, "coordinate": c})
+        if not 0 <= x < q:
+            raise AnswerError("RANGE", f"{where} coordinate {c} = {x} is outside 0..{q - 1}",
+                              {"at": where, "coordinate": c})
+    return tuple(value)
+
+
+def parse(answer: Any, params: dict) -> KakeyaAnswer:
+    q, n = params["q"], params["n"]
+    if type(answer) is not list:
+        raise AnswerError("FORMAT_TYPE", "a Kakeya-set answer must be a JSON list of points (lists of "
+                          f"{n} integers; there is no compact form), got {describe(answer)}")
+    if not answer:
+        raise AnswerError("EMPTY", "the Kakeya set is empty")
+    limit = q ** n
+    if len(answer) > limit:
+        raise AnswerError("SIZE_LIMIT", f"the set has {len(answer):,} points; F_{q}^{n} has only {limit:,}, "
+                          "so at most that many (distinct) points are accepted")
+    points = tuple(check_vector(v, q, n, f"point {i}") for i, v in enumerate(answer))
+    return KakeyaAnswer(q, n, points)

@@ -1,0 +1,328 @@
+"""Primary check of the ``apfree_q`` family (progression-free sets in F_q^n, q in {3, 5, 7}).
+
+What is checked: the answer (shared schema ``certificates.apfree_q``) is a list of distinct points of
+F_q^n with no three distinct points x, y, z such that x + z = 2y in every coordinate (mod q).
+
+Why the check is sufficient. For a set A write r(w) = #{(x, z) in A^2 : x + z = w}. A point y of A is
+the middle of a progression of A iff r(2y) >= 2: the pair (y, y) is always counted, and any other
+pair (x, z) with x + z = 2y has x != z and x, z != y (x = y forces z = y; x = z forces 2x = 2y, so
+x = y because 2 is invertible for odd q). Conversely a progression x, y, z of distinct points gives the
+pair (x, z) != (y, y). So A is progression-free iff r(2y) = 1 for every y in A.
+
+Algorithms (exact integer arithmetic throughout):
+* Fourier (used when q^(n+1) <= ``FOURIER_MAX_CELLS`` and there are many points): the transform of
+  the indicator of A over the group F_q^n with values in the group ring R = Z[X]/(X^q - 1), where
+  X stands for a primitive q-th root of unity z: A^(xi) = sum_{a in A} X^(xi.a). Multiplying by X^s
+  is a cyclic shift of the q coefficients, so the transform is a sequence of shifts and additions.
+  The map R -> Z[z] (X -> z) is a ring homomorphism, and in Z[z]
+  sum_xi z^(-xi.w) A^(xi)^2 = q^n r(w). The computation is done in R and then mapped to Z[z]:
+  sum_k e_k X^k maps to the integer m iff e_1 = ... = e_(q-1) and then m = e_0 - e_1 (1, z, ...,
+  z^(q-2) is a Z-basis of Z[z] and z^(q-1) = -(1 + ... + z^(q-2))). Both conditions and the exact
+  division by q^n are checked (a failure is an internal error, never a verdict), as are
+  sum_w r(w) = |A|^2 and r(2a) >= 1 for every a in A. No overflow: every coefficient is a
+  non-negative integer; after the forward transform each cell's coefficients sum to |A|, after
+  squaring to |A|^2, after the inverse transform to q^n |A|^2 <= 2^23 * 4*10^8 < 2^63 (int64).
+  Cost O(n q^(n+2)).
+* otherwise every unordered pair {x, z} of points is formed (one row i at a time, vectorised with
+  numpy over j > i): its midpoint y = (x + z) (q + 1)/2 has base-q key given by per-chunk tables
+  (chunks of w coordinates, table entry for the chunk values u, v); the key is tested in a dense byte
+  map of F_q^n. For distinct x, z the midpoint differs from both, so a hit is a progression.
+A witness is {"points": [x, y, z], "indices": [i, j, k]} with y the middle (x + z = 2y) and i < k.
+Duplicates are found by sorting the base-q keys (q^n <= 2^24, so keys are exact in int64).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from certificates import apfree_q as schema
+from certificates.errors import AnswerError
+from certificates.verdict import Verdict, accept, reject
+
+from .spec import FamilySpec
+
+
+def _statement(p: dict) -> str:
+    q, n = p["q"], p["n"]
+    return (f"Find a set of points of F_{q}^{n} (vectors of length {n} with entries 0..{q - 1}, arithmetic "
+            f"mod {q}) that is as large as possible and contains no three distinct points x, y, z with "
+            f"x + z = 2y in every coordinate mod {q} (no three-term arithmetic progression). "
+            f"The objective is the number of points (maximise).")
+
+
+def _format(p: dict) -> str:
+    return (f"a JSON list of distinct strings, each of exactly {p['n']} characters from the digits "
+            f"0..{p['q'] - 1} (one string per point; the c-th character is the c-th coordinate)")
+
+
+def _compact(p: dict) -> list[str]:
+    return []
+
+
+def _limits(p: dict) -> list[str]:
+    return [f"At most {schema.MAX_POINTS:,} points are accepted; there is no compact form.",
+            f"Instances have q in {{3, 5, 7}} and q^n <= 2^24 (n <= {schema.N_MAX[3]} for q = 3, "
+            f"{schema.N_MAX[5]} for q = 5, {schema.N_MAX[7]} for q = 7).",
+            "Verification has 60 seconds per verifier."]
+
+
+def eg_bound(q: int, n: int) -> int:
+    """Ellenberg-Gijswijt: 3 * #{e in [0, q-1]^n : sum(e) <= floor((q-1) n / 3)}, counted exactly."""
+    limit = (q - 1) * n // 3
+    counts = [1] + [0] * limit            # counts[s] = number of exponent prefixes with sum s
+    for _ in range(n):
+        new = [0] * (limit + 1)
+        for s, c in enumerate(counts):
+            if c:
+                for e in range(q):
+                    if s + e > limit:
+                        break
+                    new[s + e] += c
+        counts = new
+    return 3 * sum(counts)
+
+
+def _bound(p: dict) -> tuple[int, str]:
+    return eg_bound(p["q"], p["n"]), "bound"
+
+
+SPEC = FamilySpec(key="apfree_q", statement=_statement, answer_format=_format, compact_forms=_compact,
+                  limits=_limits, bound=_bound)
+
+FOURIER_MAX_CELLS = 2 ** 23     # q^(n+1) cells of int64 per transform array
+_PAIR_TABLE_MAX = 2 ** 20       # entries of one chunk table (q^(2w))
+
+
+# ---- encodings ------------------------------------------------------------------------------------
+
+def _digits(points: tuple[str, ...], n: int) -> np.ndarray:
+    raw = np.frombuffer("".join(points).encode("ascii"), dtype=np.uint8)
+    return (raw.reshape(len(points), n) - ord("0")).astype(np.int64)
+
+
+def _weights(q: int, n: int) -> np.ndarray:
+    return q ** np.arange(n - 1, -1, -1, dtype=np.int64)     # coordinate 0 most significant
+
+
+def _keys(digits: np.ndarray, q: int) -> np.ndarray:
+    return (digits % q) @ _weights(q, digits.shape[1])
+
+
+class _Lookup:
+    """Answer index of base-q keys (the points are distinct)."""
+
+    def __init__(self, keys: np.ndarray) -> None:
+        self.order = np.argsort(keys, kind="stable")
+        self.sorted = keys[self.order]
+
+    def find(self, queries: np.ndarray) -> np.ndarray:
+        pos = np.minimum(np.searchsorted(self.sorted, queries), len(self.sorted) - 1)
+        return np.where(self.sorted[pos] == queries, self.order[pos], -1)
+
+
+def _first_duplicate(keys: np.ndarray) -> tuple[int, int] | None:
+    """(i, j), i < j, with equal keys and j as small as possible (i its first occurrence)."""
+    order = np.argsort(keys, kind="stable")
+    sk = keys[order]
+    same = np.nonzero(sk[1:] == sk[:-1])[0]
+    if len(same) == 0:
+        return None
+    later = order[same + 1]
+    s = int(same[np.argmin(later)])
+    j = int(order[s + 1])
+    first = int(order[np.searchsorted(sk, sk[s])])      # first occurrence of that key (stable sort)
+    return first, j
+
+
+# ---- Fourier count in Z[X]/(X^q - 1) -----------------------------------------------------------------
+
+def _transform(cells: np.ndarray, q: int, n: int, sign: int) -> np.ndarray:
+    """Transform along every coordinate axis; ``cells`` has shape (q^n, q) (last axis: coefficients)."""
+    for axis in range(n):
+        pre, post = q ** axis, q ** (n - 1 - axis)
+        view = cells.reshape(pre, q, post, q)
+        out = np.zeros_like(view)
+        for a in range(q):
+            block = view[:, a]                                   # (pre, post, q)
+            for xi in range(q):
+                shift = (sign * xi * a) % q
+                if shift == 0:
+                    out[:, xi] += block
+                else:
+                    out[:, xi] += np.roll(block, shift, axis=-1)  # multiplication by X^shift
+        cells = out.reshape(q ** n, q)
+    return cells
+
+
+def pair_counts_fourier(keys: np.ndarray, q: int, n: int) -> np.ndarray:
+    """r(w) = #{(x, z) in A^2 : x + z = w} for every w in F_q^n (index = base-q key)."""
+    size = q ** n
+    m = len(keys)
+    if size * q > FOURIER_MAX_CELLS or size * m * m >= 2 ** 63:
+        raise RuntimeError("apfree_q Fourier count called outside its proven no-overflow range")
+    cells = np.zeros((size, q), dtype=np.int64)
+    cells[keys, 0] = 1
+    cells = _transform(cells, q, n, +1)
+    sq = np.zeros_like(cells)
+    for i in range(q):                                            # cyclic self-convolution of coefficients
+        for j in range(q):
+            sq[:, (i + j) % q] += cells[:, i] * cells[:, j]
+    cells = _transform(sq, q, n, -1)
+    rest = cells[:, 1:]
+    if np.any(rest != rest[:, :1]):
+        raise RuntimeError("apfree_q Fourier self-check failed: the inverse transform is not an integer")
+    value = cells[:, 0] - cells[:, 1]
+    if np.any(value < 0) or np.any(value % size != 0):
+        raise RuntimeError("apfree_q Fourier self-check failed: the inverse transform is not q^n r(w)")
+    r = value // size
+    if int(r.sum()) != m * m:
+        raise RuntimeError("apfree_q Fourier self-check failed: the pair counts do not add up to |A|^2")
+    return r
+
+
+# ---- pair scan ---------------------------------------------------------------------------------------
+
+def _chunk_width(q: int) -> int:
+    w = 1
+    while q ** (2 * (w + 1)) <= _PAIR_TABLE_MAX:
+        w += 1
+    return w
+
+
+def _chunks(q: int, n: int) -> list[tuple[int, int]]:
+    w = _chunk_width(q)
+    return [(c0, min(w, n - c0)) for c0 in range(0, n, w)]
+
+
+def _chunk_values(digits: np.ndarray, q: int) -> list[np.ndarray]:
+    out = []
+    for c0, w in _chunks(q, digits.shape[1]):
+        out.append(digits[:, c0:c0 + w] @ (q ** np.arange(w - 1, -1, -1, dtype=np.int64)))
+    return out
+
+
+def _midpoint_tables(q: int, n: int) -> list[np.ndarray]:
+    """table[c][u * q^w + v] = base-q key contribution of the midpoint of chunk values u and v."""
+    half = (q + 1) // 2
+    tables = []
+    for c0, w in _chunks(q, n):
+        size = q ** w
+        vals = np.arange(size, dtype=np.int64)
+        dig = np.stack([(vals // q ** (w - 1 - t)) % q for t in range(w)], axis=1)       # (size, w)
+        mid = ((dig[:, None, :] + dig[None, :, :]) * half) % q                            # (size, size, w)
+        contrib = mid @ (q ** np.arange(w - 1, -1, -1, dtype=np.int64))
+        tables.append((contrib * q ** (n - c0 - w)).reshape(-1))
+    return tables
+
+
+def _first_pair_progression(digits: np.ndarray, q: int, keys: np.ndarray) -> tuple[int, int, int] | None:
+    """(i, middle, k) for the first pair i < k (row-major) whose midpoint is in the set."""
+    m, n = digits.shape
+    present = np.zeros(q ** n, dtype=np.bool_)
+    present[keys] = True
+    values = _chunk_values(digits, q)
+    tables = _midpoint_tables(q, n)
+    widths = [q ** w for _, w in _chunks(q, n)]
+    look = _Lookup(keys)
+    for i in range(m - 1):
+        mid = np.zeros(m - i - 1, dtype=np.int64)
+        for vals, table, width in zip(values, tables, widths):
+            mid += table[vals[i] * width + vals[i + 1:]]
+        hits = np.nonzero(present[mid])[0]
+        if len(hits):
+            h = int(hits[0])
+            middle = int(look.find(mid[h:h + 1])[0])
+            if middle < 0:
+                raise RuntimeError("apfree_q self-check failed: a present midpoint has no index")
+            return i, middle, i + 1 + h
+    return None
+
+
+def _partner(digits: np.ndarray, q: int, look: _Lookup, j: int) -> tuple[int, int] | None:
+    """Ends (i, k), i < k, of a progression with middle j (first end in answer order)."""
+    m = digits.shape[0]
+    other = look.find(_keys(2 * digits[j] - digits, q))
+    idx = np.arange(m)
+    cand = np.nonzero((other >= 0) & (idx != j))[0]
+    if len(cand) == 0:
+        return None
+    i = int(cand[0])
+    k = int(other[i])
+    return (i, k) if i < k else (k, i)
+
+
+def find_progression(points: tuple[str, ...], q: int, n: int, method: str = "auto") -> tuple[int, int, int] | None:
+    """(i, j, k) with points[i] + points[k] = 2 points[j], i < k, all distinct; or None. Points distinct.
+
+    ``method``: "auto" (Fourier when q^(n+1) <= FOURIER_MAX_CELLS and the pairs outnumber the
+    transform's work), "fourier" (raises ValueError when out of range) or "pairs".
+    """
+    if method not in ("auto", "fourier", "pairs"):
+        raise ValueError(f"unknown method {method!r}")
+    digits = _digits(points, n)
+    keys = _keys(digits, q)
+    m = len(points)
+    fits = q ** (n + 1) <= FOURIER_MAX_CELLS
+    if method == "fourier" and not fits:
+        raise ValueError(f"the Fourier method needs q^(n+1) <= {FOURIER_MAX_CELLS}")
+    use_fourier = method == "fourier" or (method == "auto" and fits and m * (m - 1) // 2 > 2 * n * q ** (n + 2))
+    if use_fourier:
+        r = pair_counts_fourier(keys, q, n)
+        twice = _keys(2 * digits, q)
+        if np.any(r[twice] < 1):
+            raise RuntimeError("apfree_q Fourier self-check failed: r(2a) = 0 for a point a of the set")
+        middles = np.nonzero(r[twice] >= 2)[0]
+        if len(middles) == 0:
+            return None
+        j = int(middles[0])
+        ends = _partner(digits, q, _Lookup(keys), j)
+        if ends is None:
+            raise RuntimeError("apfree_q self-check failed: the Fourier count reports a progression the scan cannot find")
+        return ends[0], j, ends[1]
+    return _first_pair_progression(digits, q, keys)
+
+
+def check(params: dict, answer: Any) -> Verdict:
+    try:
+        parsed = schema.parse(answer, params)
+    except AnswerError as exc:
+        return reject(exc.reason, exc.message, exc.witness)
+    q, n, points = parsed.q, parsed.n, parsed.points
+    dup = _first_duplicate(_keys(_digits(points, n), q))
+    if dup is not None:
+        i, j = dup
+        return reject("DUPLICATE", f"point {points[i]} occurs at indices {i} and {j}",
+                      {"point": points[i], "indices": [i, j]})
+    hit = find_progression(points, q, n)
+    if hit is not None:
+        i, j, k = hit
+        return reject("PROPERTY_VIOLATION",
+                      f"points {points[i]}, {points[j]}, {points[k]} (indices {i}, {j}, {k}) form a progression: "
+                      f"{points[i]} + {points[k]} = 2 * {points[j]} mod {q}",
+                      {"points": [points[i], points[j], points[k]], "indices": [i, j, k]})
+    return accept(len(points), f"progression-free set of {len(points)} points in F_{q}^{n}")
+
+
+def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
+    """Re-check a rejection witness produced by the other verifier (answer as submitted)."""
+    parsed = schema.parse(answer, params)
+    points, q = parsed.points, parsed.q
+    if not isinstance(witness, dict) or type(witness.get("indices")) is not list:
+        return False, "witness has no index list"
+    idx = witness["indices"]
+    if not all(type(t) is int and 0 <= t < len(points) for t in idx) or len(set(idx)) != len(idx):
+        return False, "witness indices are not distinct indices of the answer"
+    if len(idx) == 2:
+        ok = points[idx[0]] == points[idx[1]] and witness.get("point") == points[idx[0]]
+        return ok, "duplicate confirmed" if ok else "the two indexed points differ"
+    if len(idx) == 3:
+        trio = [points[t] for t in idx]
+        if witness.get("points") != trio:
+            return False, "witness points do not match the indexed points"
+        if len(set(trio)) != 3:
+            return False, "witness points are not distinct"
+        d = _digits(tuple(trio), parsed.n)
+        ok = bool(np.all((d[0] + d[2] - 2 * d[1]) % q == 0))
+        return ok, "progression confirmed" if ok else "the ends do not sum to twice the middle"
+    return False, "witness must index two (duplicate) or three (progression) points"

@@ -1,0 +1,193 @@
+"""Primary check of the ``kakeya`` control family (Kakeya sets in F_q^n, q prime; minimise |K|).
+
+What is checked: the answer (shared schema ``certificates.kakeya``) is a list of distinct points of
+F_q^n that contains a full line {a + t v : t in F_q} in every direction v. Directions are taken up to
+non-zero scalar multiples: v is normalised so that its first non-zero coordinate (the pivot, index
+i) is 1, which gives (q^n - 1)/(q - 1) directions (lines in direction v and in direction c v are the
+same sets).
+
+Why the check is sufficient. For a normalised v with pivot i, the map x -> x - x_i v sends every
+point to the unique point of its line (in direction v) whose coordinate i is 0; two points lie on the
+same line in direction v iff they have the same image. The lines in direction v partition F_q^n into
+q^(n-1) classes of q points, and since the points of K are distinct, a line lies in K iff exactly q
+points of K have its image. So for every direction the check computes the images of all points of K
+(base-q keys, exact int64: q^n <= 2^20) and counts them with ``numpy.bincount``; the direction is
+covered iff some count equals q. Directions are processed in blocks (bounded memory) in
+lexicographic order of the vectors, and the first uncovered direction is the witness
+``{"direction": v}``. Duplicates are found by sorting the keys first (witness ``{"point", "indices"}``).
+Cost about (q^n - 1)/(q - 1) * (|K| n + q^n) operations, at most a few times 2^26 * n by the
+parameter limits.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from certificates import kakeya as schema
+from certificates.errors import AnswerError
+from certificates.verdict import Verdict, accept, reject
+
+from .spec import FamilySpec
+
+
+def _statement(p: dict) -> str:
+    q, n = p["q"], p["n"]
+    return (f"Find a set K of points of F_{q}^{n} (vectors of length {n} with entries 0..{q - 1}, arithmetic "
+            f"mod {q}) that is as small as possible and contains a full line {{a + t*v : t in F_{q}}} in every "
+            f"direction v, i.e. for each of the {(q ** n - 1) // (q - 1):,} directions (non-zero vectors up to "
+            f"non-zero scalar multiples) some line with that direction lies entirely in K (a Kakeya set). "
+            f"The objective is the number of points |K| (minimise).")
+
+
+def _format(p: dict) -> str:
+    return (f"a JSON list of distinct points, each a JSON list of exactly {p['n']} integers in 0..{p['q'] - 1}")
+
+
+def _compact(p: dict) -> list[str]:
+    return []
+
+
+def _limits(p: dict) -> list[str]:
+    q, n = p["q"], p["n"]
+    return [f"At most q^n = {q ** n:,} points are accepted (more cannot be distinct); there is no compact form.",
+            f"Instances have q prime, n >= 1, q^n <= {schema.MAX_SPACE:,} and q^(2n-1) <= {schema.MAX_WORK:,}.",
+            "Verification has 60 seconds per verifier."]
+
+
+def bukh_chao_bound(q: int, n: int) -> int:
+    """ceil(q^(2n-1) / (2q-1)^(n-1)), exactly."""
+    num, den = q ** (2 * n - 1), (2 * q - 1) ** (n - 1)
+    return -(-num // den)
+
+
+def _bound(p: dict) -> tuple[int, str]:
+    return bukh_chao_bound(p["q"], p["n"]), "bound"
+
+
+SPEC = FamilySpec(key="kakeya", statement=_statement, answer_format=_format, compact_forms=_compact,
+                  limits=_limits, bound=_bound)
+
+_BLOCK_CELLS = 2 ** 22      # elements of int64 per block array
+
+
+def directions_by_pivot(q: int, n: int):
+    """(pivot, array of normalised directions with that pivot), in lexicographic order overall."""
+    for pivot in range(n - 1, -1, -1):
+        tail_len = n - 1 - pivot
+        codes = np.arange(q ** tail_len, dtype=np.int64)
+        dirs = np.zeros((len(codes), n), dtype=np.int64)
+        dirs[:, pivot] = 1
+        for t in range(tail_len):
+            dirs[:, pivot + 1 + t] = (codes // q ** (tail_len - 1 - t)) % q
+        yield pivot, dirs
+
+
+def _weights(q: int, n: int) -> np.ndarray:
+    return q ** np.arange(n - 1, -1, -1, dtype=np.int64)
+
+
+def covered(points: np.ndarray, q: int, dirs: np.ndarray, pivot: int) -> np.ndarray:
+    """For each direction (rows of ``dirs``, all with the given pivot): does K contain a line in it?"""
+    m, n = points.shape
+    space = q ** n
+    if n > 1 and (q - 1) * (q - 1) >= 2 ** 31:
+        raise RuntimeError("kakeya: int32 line ids would overflow (excluded by the parameter limits)")
+    w = [int(x) for x in _weights(q, n)]
+    per_dir = max(m, space)
+    block = max(1, _BLOCK_CELLS // per_dir)
+    out = np.zeros(len(dirs), dtype=np.bool_)
+    pts = points.astype(np.int32)
+    lead = pts[:, pivot][None, :]
+    # coordinates before the pivot are unchanged by x -> x - x_i v, the pivot coordinate becomes 0
+    fixed = np.zeros(m, dtype=np.int32)
+    for c in range(pivot):
+        fixed += pts[:, c] * np.int32(w[c])
+    for b0 in range(0, len(dirs), block):
+        v = dirs[b0:b0 + block].astype(np.int32)                         # (B, n)
+        ids = np.broadcast_to(fixed, (len(v), m)).copy()                  # (B, m) line ids in [0, q^n)
+        for c in range(pivot + 1, n):
+            ids += ((pts[None, :, c] - lead * v[:, c, None]) % q) * np.int32(w[c])
+        ids += (np.arange(len(v), dtype=np.int32) * np.int32(space))[:, None]
+        counts = np.bincount(ids.ravel(), minlength=len(v) * space).reshape(len(v), space)
+        out[b0:b0 + len(v)] = (counts == q).any(axis=1)
+    return out
+
+
+def first_uncovered(points: tuple[tuple[int, ...], ...], q: int, n: int) -> tuple[int, ...] | None:
+    arr = np.array(points, dtype=np.int64).reshape(len(points), n)
+    for pivot, dirs in directions_by_pivot(q, n):
+        ok = covered(arr, q, dirs, pivot)
+        bad = np.nonzero(~ok)[0]
+        if len(bad):
+            return tuple(int(x) for x in dirs[int(bad[0])])
+    return None
+
+
+def _first_duplicate(points: tuple[tuple[int, ...], ...], q: int, n: int) -> tuple[int, int] | None:
+    keys = np.array(points, dtype=np.int64).reshape(len(points), n) @ _weights(q, n)
+    order = np.argsort(keys, kind="stable")
+    sk = keys[order]
+    same = np.nonzero(sk[1:] == sk[:-1])[0]
+    if len(same) == 0:
+        return None
+    s = int(same[np.argmin(order[same + 1])])
+    first = int(order[np.searchsorted(sk, sk[s])])
+    return first, int(order[s + 1])
+
+
+def check(params: dict, answer: Any) -> Verdict:
+    try:
+        parsed = schema.parse(answer, params)
+    except AnswerError as exc:
+        return reject(exc.reason, exc.message, exc.witness)
+    q, n, points = parsed.q, parsed.n, parsed.points
+    dup = _first_duplicate(points, q, n)
+    if dup is not None:
+        i, j = dup
+        return reject("DUPLICATE", f"point {list(points[i])} occurs at indices {i} and {j}",
+                      {"point": list(points[i]), "indices": [i, j]})
+    v = first_uncovered(points, q, n)
+    if v is not None:
+        return reject("PROPERTY_VIOLATION", f"no line in direction {list(v)} lies in the set",
+                      {"direction": list(v)})
+    return accept(len(points), f"Kakeya set of {len(points)} points in F_{q}^{n}")
+
+
+def _direction(value: Any, q: int, n: int) -> np.ndarray | None:
+    if type(value) is not list or len(value) != n:
+        return None
+    if not all(type(x) is int and 0 <= x < q for x in value) or not any(value):
+        return None
+    v = np.array(value, dtype=np.int64)
+    pivot = int(np.nonzero(v)[0][0])
+    inverse = pow(int(v[pivot]), q - 2, q) if q > 2 else 1
+    return (v * inverse) % q
+
+
+def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
+    """Re-check a rejection witness produced by the other verifier (answer as submitted)."""
+    parsed = schema.parse(answer, params)
+    q, n, points = parsed.q, parsed.n, parsed.points
+    if not isinstance(witness, dict):
+        return False, "witness is not an object"
+    if set(witness) == {"point", "indices"}:
+        idx = witness["indices"]
+        if type(idx) is not list or len(idx) != 2 or not all(type(t) is int and 0 <= t < len(points) for t in idx):
+            return False, "duplicate witness needs two indices of the answer"
+        if idx[0] == idx[1]:
+            return False, "duplicate witness indices are equal"
+        ok = points[idx[0]] == points[idx[1]] and witness["point"] == list(points[idx[0]])
+        return ok, "duplicate confirmed" if ok else "the indexed points differ"
+    if set(witness) == {"direction"}:
+        v = _direction(witness["direction"], q, n)
+        if v is None:
+            return False, f"the direction must be a non-zero list of {n} integers in 0..{q - 1}"
+        if len(set(points)) != len(points):
+            return False, "the answer has duplicate points; a direction witness is not meaningful"
+        arr = np.array(points, dtype=np.int64).reshape(len(points), n)
+        pivot = int(np.nonzero(v)[0][0])
+        has_line = bool(covered(arr, q, v[None, :], pivot)[0])
+        return (not has_line), ("no line in that direction: confirmed" if not has_line
+                                else "the set contains a line in that direction")
+    return False, "witness must be {'direction': v} or {'point': p, 'indices': [i, j]}"

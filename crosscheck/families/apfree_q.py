@@ -1,0 +1,162 @@
+"""Second check of the ``apfree_q`` family (independent of ``checker.families.apfree_q``).
+
+Checked: the points (shared schema ``certificates.apfree_q``) are distinct and no two distinct points
+x, z have their midpoint y = (x + z) * (q + 1)/2 (the unique solution of x + z = 2y, q odd) in the set.
+This is the definition read over pairs: for x != z the midpoint differs from both (y = x would force
+z = x), so "y in the set" is exactly "x, y, z are three distinct points with x + z = 2y", and every
+progression is found from its two ends. All unordered pairs are examined, unlike the primary, which
+counts the representations r(2y) with an exact Fourier transform over a cyclotomic group ring.
+
+Path: sympy and z3 cannot scan 2*10^8 pairs within the time limit, so this is an independently
+written exact algorithm in plain Python (at most ``PURE_PYTHON_MAX_POINTS`` points) and numpy
+(more points). Each point is packed into one integer with 4 bits per coordinate (values 0..6, n <= 15
+coordinates, 60 bits). Adding two packed points adds coordinatewise without carries (sums 0..12 fit
+in 4 bits); a table over 3-coordinate fields (12 bits) maps the coordinate sums s to the base-q digits
+of s * (q + 1)/2 mod q, i.e. of the midpoint, giving its base-q index, which is looked up in a dense
+membership table of F_q^n (q^n <= 2^24 by the parameter schema) or, on the pure-Python path, a dict.
+Numbers stay below 2^60 (packed words) and 2^24 (indices). The z3 formal oracle lives in
+``crosscheck.oracle.apfree_q``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from certificates import apfree_q as schema
+from certificates.errors import AnswerError
+from certificates.verdict import Verdict, accept, reject
+
+PURE_PYTHON_MAX_POINTS = 1500
+BITS = 4                # bits per packed coordinate
+FIELD = 3               # coordinates per lookup field
+
+
+def _pack(point: str) -> int:
+    value = 0
+    for ch in point:
+        value = (value << BITS) | (ord(ch) - 48)
+    return value
+
+
+def _index(point: str, q: int) -> int:
+    value = 0
+    for ch in point:
+        value = value * q + (ord(ch) - 48)
+    return value
+
+
+def _field_tables(q: int, n: int) -> list[tuple[int, list[int]]]:
+    """(shift, table): table[s] = base-q contribution of the midpoint digits of the packed field sum s."""
+    half = (q + 1) // 2
+    out = []
+    for c0 in range(0, n, FIELD):
+        width = min(FIELD, n - c0)
+        shift = BITS * (n - c0 - width)          # bits below this field in the packed word
+        low = n - c0 - width                     # base-q position of the field's last coordinate
+        table = [0] * (1 << (BITS * width))
+        for s in range(1 << (BITS * width)):
+            val, ok = 0, True
+            for t in range(width):               # t = 0 is the field's first (most significant) coordinate
+                part = (s >> (BITS * (width - 1 - t))) & 0xF
+                if part > 2 * (q - 1):
+                    ok = False
+                    break
+                val = val * q + (part * half) % q
+            if ok:
+                table[s] = val * q ** low
+        out.append((shift, table))
+    return out
+
+
+def _scan_python(points: tuple[str, ...], q: int, n: int) -> tuple[int, int, int] | None:
+    packed = [_pack(p) for p in points]
+    where = {_index(p, q): i for i, p in enumerate(points)}
+    tables = [(shift, table, len(table) - 1) for shift, table in _field_tables(q, n)]
+    m = len(points)
+    for i in range(m):
+        pi = packed[i]
+        for k in range(i + 1, m):
+            s = pi + packed[k]
+            key = 0
+            for shift, table, mask in tables:
+                key += table[(s >> shift) & mask]
+            j = where.get(key)
+            if j is not None:
+                return i, j, k
+    return None
+
+
+def _scan_numpy(points: tuple[str, ...], q: int, n: int) -> tuple[int, int, int] | None:
+    m = len(points)
+    packed = np.array([_pack(p) for p in points], dtype=np.uint64)
+    member = np.full(q ** n, -1, dtype=np.int32)
+    member[np.array([_index(p, q) for p in points], dtype=np.int64)] = np.arange(m, dtype=np.int32)
+    tables = [(np.uint64(shift), np.array(table, dtype=np.int64), np.uint64(len(table) - 1))
+              for shift, table in _field_tables(q, n)]
+    for i in range(m - 1):
+        s = packed[i + 1:] + packed[i]
+        key = np.zeros(m - i - 1, dtype=np.int64)
+        for shift, table, mask in tables:
+            key += table[((s >> shift) & mask).astype(np.int64)]
+        found = member[key]
+        hits = np.nonzero(found >= 0)[0]
+        if len(hits):
+            h = int(hits[0])
+            return i, int(found[h]), i + 1 + h
+    return None
+
+
+def find_progression(points: tuple[str, ...], q: int, n: int, force_python: bool = False
+                     ) -> tuple[int, int, int] | None:
+    """(i, j, k), i < k, with points[i] + points[k] = 2 points[j]; or None. Points must be distinct."""
+    if force_python or len(points) <= PURE_PYTHON_MAX_POINTS:
+        return _scan_python(points, q, n)
+    return _scan_numpy(points, q, n)
+
+
+def check(params: dict, answer: Any) -> Verdict:
+    try:
+        parsed = schema.parse(answer, params)
+    except AnswerError as exc:
+        return reject(exc.reason, exc.message, exc.witness)
+    points, q, n = parsed.points, parsed.q, parsed.n
+    seen: dict[str, int] = {}
+    for j, p in enumerate(points):
+        if p in seen:
+            return reject("DUPLICATE", f"point {p} occurs at indices {seen[p]} and {j}",
+                          {"point": p, "indices": [seen[p], j]})
+        seen[p] = j
+    hit = find_progression(points, q, n)
+    if hit is not None:
+        i, j, k = hit
+        return reject("PROPERTY_VIOLATION",
+                      f"points {points[i]}, {points[j]}, {points[k]} (indices {i}, {j}, {k}) form a progression: "
+                      f"{points[j]} is the midpoint of {points[i]} and {points[k]} mod {q}",
+                      {"points": [points[i], points[j], points[k]], "indices": [i, j, k]})
+    return accept(len(points), f"progression-free set of {len(points)} points in F_{q}^{n}")
+
+
+def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
+    """Re-check a rejection witness produced by the primary, in plain Python."""
+    parsed = schema.parse(answer, params)
+    points, q = parsed.points, parsed.q
+    if not isinstance(witness, dict):
+        return False, "witness is not an object"
+    idx = witness.get("indices")
+    if type(idx) is not list or not all(type(t) is int for t in idx):
+        return False, "witness has no integer index list"
+    if any(t < 0 or t >= len(points) for t in idx) or len(set(idx)) != len(idx):
+        return False, "witness indices are not distinct indices of the answer"
+    if len(idx) == 2:
+        a, b = (points[t] for t in idx)
+        ok = a == b and witness.get("point") == a
+        return ok, "duplicate confirmed" if ok else "the indexed points are not the same"
+    if len(idx) == 3:
+        trio = [points[t] for t in idx]
+        if witness.get("points") != trio or len(set(trio)) != 3:
+            return False, "witness points do not match three distinct indexed points"
+        x, y, z = trio
+        ok = all((int(a) + int(c) - 2 * int(b)) % q == 0 for a, b, c in zip(x, y, z))
+        return ok, "progression confirmed" if ok else "the ends do not sum to twice the middle"
+    return False, "witness must index two (duplicate) or three (progression) points"

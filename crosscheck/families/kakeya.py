@@ -1,0 +1,130 @@
+"""Second check of the ``kakeya`` control family (independent of ``checker.families.kakeya``).
+
+Checked: the points (shared schema ``certificates.kakeya``) are distinct, and for every direction v
+(non-zero vectors of F_q^n up to non-zero scalar multiples, enumerated here as the vectors whose
+first non-zero coordinate is 1) there is a point a with a + t v in K for every t in F_q.
+
+Algorithm (different from the primary, which counts the points of K on each line through a
+projection): the definition is evaluated for ALL base points a of F_q^n at once, on a dense boolean
+array M of shape (q,)*n holding the indicator of K. For a window length L let
+W_L(a) = M(a) and M(a + v) and ... and M(a + (L-1) v). Then W_1 = M and
+W_(L+L')(a) = W_L(a) and W_L'(a + L v), and a shift a -> a + s v of the whole array is
+``numpy.roll`` along every axis (indices are taken mod q, which is exactly arithmetic in F_q^n).
+W_q is assembled from the binary expansion of q with about 2 log2(q) shifted ANDs, and a line in
+direction v lies in K iff W_q(a) holds for some a (its q points a, a + v, ..., a + (q-1) v are the
+whole line, because t -> a + t v is a bijection F_q -> line). Everything is boolean, hence exact.
+
+Path: plain Python and numpy (sympy and z3 have nothing to add to boolean array logic at this size);
+witnesses of the primary are re-checked in plain Python with sets of tuples ("any base point": for
+each a in K test whether a + t v is in K for all t). The z3 oracle is ``crosscheck.oracle.kakeya``.
+"""
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+
+from certificates import kakeya as schema
+from certificates.errors import AnswerError
+from certificates.verdict import Verdict, accept, reject
+
+
+def normalised_directions(q: int, n: int):
+    """Vectors of F_q^n whose first non-zero coordinate is 1, in lexicographic order."""
+    for v in itertools.product(range(q), repeat=n):
+        for c in v:
+            if c:
+                if c == 1:
+                    yield v
+                break
+
+
+def _shift(arr: np.ndarray, v: tuple[int, ...], s: int, q: int) -> np.ndarray:
+    """out[a] = arr[a + s v] (indices mod q)."""
+    shifts = tuple((-s * c) % q for c in v)
+    axes = tuple(c for c in range(len(v)) if shifts[c])
+    if not axes:
+        return arr
+    return np.roll(arr, tuple(shifts[c] for c in axes), axis=axes)
+
+
+def has_line(indicator: np.ndarray, v: tuple[int, ...], q: int) -> bool:
+    window, length = indicator, 1          # window[a] = all of a, a+v, ..., a+(length-1)v in K
+    result, offset = None, 0               # result[a] = all of a, ..., a+(offset-1)v in K
+    remaining = q
+    while remaining:
+        if remaining & 1:
+            part = _shift(window, v, offset, q)
+            result = part if result is None else (result & part)
+            offset += length
+        remaining >>= 1
+        if remaining:
+            window = window & _shift(window, v, length, q)
+            length *= 2
+    if offset != q:
+        raise RuntimeError("kakeya self-check failed: the window does not have length q")
+    return bool(result.any())
+
+
+def first_missing_direction(points: tuple[tuple[int, ...], ...], q: int, n: int) -> tuple[int, ...] | None:
+    indicator = np.zeros((q,) * n, dtype=np.bool_)
+    indicator[tuple(np.array(points, dtype=np.int64).reshape(len(points), n).T)] = True
+    for v in normalised_directions(q, n):
+        if not has_line(indicator, v, q):
+            return v
+    return None
+
+
+def check(params: dict, answer: Any) -> Verdict:
+    try:
+        parsed = schema.parse(answer, params)
+    except AnswerError as exc:
+        return reject(exc.reason, exc.message, exc.witness)
+    q, n, points = parsed.q, parsed.n, parsed.points
+    seen: dict[tuple[int, ...], int] = {}
+    for j, p in enumerate(points):
+        if p in seen:
+            return reject("DUPLICATE", f"point {list(p)} occurs at indices {seen[p]} and {j}",
+                          {"point": list(p), "indices": [seen[p], j]})
+        seen[p] = j
+    v = first_missing_direction(points, q, n)
+    if v is not None:
+        return reject("PROPERTY_VIOLATION", f"no line in direction {list(v)} lies in the set",
+                      {"direction": list(v)})
+    return accept(len(points), f"Kakeya set of {len(points)} points in F_{q}^{n}")
+
+
+def line_in_set(members: set, v: tuple[int, ...], q: int) -> bool:
+    """Plain Python: is there a in K with a + t v in K for every t (any base point)?"""
+    for a in members:
+        if all(tuple((x + t * c) % q for x, c in zip(a, v)) in members for t in range(1, q)):
+            return True
+    return False
+
+
+def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
+    """Re-check a rejection witness produced by the primary, in plain Python."""
+    parsed = schema.parse(answer, params)
+    q, n, points = parsed.q, parsed.n, parsed.points
+    if not isinstance(witness, dict):
+        return False, "witness is not an object"
+    if set(witness) == {"point", "indices"}:
+        idx = witness["indices"]
+        if type(idx) is not list or len(idx) != 2 or not all(type(t) is int for t in idx):
+            return False, "duplicate witness needs two integer indices"
+        i, j = idx
+        if not (0 <= i < len(points) and 0 <= j < len(points)) or i == j:
+            return False, "duplicate witness indices are not two distinct indices of the answer"
+        ok = points[i] == points[j] and witness["point"] == list(points[i])
+        return ok, "duplicate confirmed" if ok else "the indexed points are not the same"
+    if set(witness) == {"direction"}:
+        v = witness["direction"]
+        if type(v) is not list or len(v) != n or not all(type(c) is int and 0 <= c < q for c in v) or not any(v):
+            return False, f"the direction must be a non-zero list of {n} integers in 0..{q - 1}"
+        members = set(points)
+        if len(members) != len(points):
+            return False, "the answer has duplicate points; a direction witness is not meaningful"
+        ok = not line_in_set(members, tuple(v), q)
+        return ok, "no line in that direction: confirmed" if ok else "the set contains a line in that direction"
+    return False, "witness must be {'direction': v} or {'point': p, 'indices': [i, j]}"

@@ -1,0 +1,92 @@
+"""apfree_q verifier benchmark (a script, not a test): ``python -m tests.benchmarks.bench_apfree_q``.
+
+Prints the wall-clock seconds of the primary and the second verifier, in-process and through the real
+harness (own processes, limits, witness re-checks), on the largest allowed inputs:
+
+* A: 20,000 random distinct points of F_5^7 (the issue's case; primary: Fourier count in Z[X]/(X^5-1);
+  second: pair scan, which stops at the first progression).
+* B: 20,000 random distinct points of F_7^6 (same paths).
+* C: 20,000 random distinct points of F_7^7 (primary on its pair path: the transform would be 7^8 cells).
+* D: the first 20,000 points of {0,1}^15 in F_3^15: VALID, so both verifiers scan all 2*10^8 pairs
+  (the worst case of every pair scan; F_3^15 is the largest table, 3^15 cells).
+* E: {0,1,3}^8 in F_7^8 (6,561 points, valid, the largest q^n for q = 7) plus 2y - x for its last two
+  points x, y: the only progression is (x, y, 2y - x), found in the second-to-last row of a pair scan.
+* F: the bundled 625-point construction of F_5^6 (valid).
+Targets on a two-core machine: primary under 3 s on A and B, second under 30 s; every case far below
+the 60 s limit.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import sys
+import time
+
+import fixtures
+from checker import harness
+from checker.families import apfree_q as primary
+from crosscheck.families import apfree_q as second
+
+
+def _random(q: int, n: int, m: int, seed: int) -> list[str]:
+    rnd = random.Random(seed)
+    keys = rnd.sample(range(q ** n), m)
+    return ["".join(str((k // q ** (n - 1 - c)) % q) for c in range(n)) for k in keys]
+
+
+def case_a():
+    return _random(5, 7, 20_000, 1), 5, 7
+
+
+def case_b():
+    return _random(7, 6, 20_000, 2), 7, 6
+
+
+def case_c():
+    return _random(7, 7, 20_000, 3), 7, 7
+
+
+def case_d():
+    return ["".join(t) for t in itertools.islice(itertools.product("01", repeat=15), 20_000)], 3, 15
+
+
+def case_e():
+    pts = ["".join(t) for t in itertools.product("013", repeat=8)]
+    x, y = pts[-2], pts[-1]        # 33333331, 33333333 -> 33333335: only the row of x finds it
+    return pts + ["".join(str((2 * int(b) - int(a)) % 7) for a, b in zip(x, y))], 7, 8
+
+
+def case_f():
+    return fixtures.read_json("constructions", "apfree_q", "q5_n6.json")["answer"], 5, 6
+
+
+def _timed(fn, *args):
+    t = time.perf_counter()
+    out = fn(*args)
+    return out, time.perf_counter() - t
+
+
+def main() -> int:
+    rows = []
+    for name, build in (("A 20,000 random pts F_5^7", case_a), ("B 20,000 random pts F_7^6", case_b),
+                        ("C 20,000 random pts F_7^7", case_c), ("D 20,000 pts {0,1}^15 F_3^15 (valid)", case_d),
+                        ("E 6,562 pts F_7^8, planted at end", case_e), ("F fixture 625 pts F_5^6 (valid)", case_f)):
+        points, q, n = build()
+        params = {"q": q, "n": n}
+        p_verdict, p_in = _timed(primary.check, params, points)
+        s_verdict, s_in = _timed(second.check, params, points)
+        res = harness.verify("apfree_q", params, json.dumps(points).encode(), "file")
+        rows.append((name, len(points), res.status.value, res.reason or "", p_in, s_in,
+                     res.primary_seconds, res.second_seconds))
+        if (p_verdict.status, p_verdict.reason) != (s_verdict.status, s_verdict.reason) or p_verdict.status.value != res.status.value:
+            print(f"!! verdict mismatch in {name}: {p_verdict.status} {s_verdict.status} {res.status}", file=sys.stderr)
+    print(f"{'case':<40} {'points':>7} {'verdict':<8} {'reason':<19} {'prim in-proc':>12} {'sec in-proc':>12}"
+          f" {'prim harness':>12} {'sec harness':>12}")
+    for name, m, status, reason, p_in, s_in, p_h, s_h in rows:
+        print(f"{name:<40} {m:>7} {status:<8} {reason:<19} {p_in:>11.2f}s {s_in:>11.2f}s {p_h:>11.2f}s {s_h:>11.2f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

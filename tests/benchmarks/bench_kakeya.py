@@ -1,0 +1,81 @@
+"""Kakeya verifier benchmark (a script, not a test): ``python -m tests.benchmarks.bench_kakeya``.
+
+Prints the wall-clock seconds of the primary and the second verifier, in-process and through the real
+harness, at the largest allowed inputs. The cost of a valid answer is about (number of directions) x
+(|K| + q^n); the parameter limits q^n <= 2^20 and q^(2n-1) <= 2^26 bound it:
+
+* A: all of F_13^4 (28,561 points, 2,380 directions; q^(2n-1) = 13^7 close to 2^26), valid.
+* B: all of F_2^13 (8,192 points, 8,191 directions: the most directions allowed), valid.
+* C: all of F_5^6 (15,625 points, 3,906 directions), valid.
+* D: all of F_401^2 (160,801 points, the largest q for n = 2), valid.
+* E: all of F_q^1 for q = 1,048,573 (the largest prime <= 2^20; 1,048,573 points, a 10 MB answer).
+* F: all of F_11^4 minus a transversal of the last direction: only the last direction checked fails.
+* G: the bundled (11, 4) construction (2,691 points), valid.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import sys
+import time
+
+import fixtures
+from checker import harness
+from checker.families import kakeya as primary
+from crosscheck.families import kakeya as second
+
+
+def space(q: int, n: int) -> list[list[int]]:
+    return [list(p) for p in itertools.product(range(q), repeat=n)]
+
+
+def minus_transversal(q: int, n: int) -> list[list[int]]:
+    v = (1,) + (q - 1,) * (n - 1)
+    drop = set()
+    for b in itertools.product(range(q), repeat=n - 1):
+        g = sum(x * x for x in b) % q
+        drop.add(tuple((c + g * vc) % q for c, vc in zip((0,) + b, v)))
+    return [list(p) for p in itertools.product(range(q), repeat=n) if p not in drop]
+
+
+CASES = (
+    ("A all of F_13^4 (valid)", lambda: (space(13, 4), 13, 4)),
+    ("B all of F_2^13 (valid)", lambda: (space(2, 13), 2, 13)),
+    ("C all of F_5^6 (valid)", lambda: (space(5, 6), 5, 6)),
+    ("D all of F_401^2 (valid)", lambda: (space(401, 2), 401, 2)),
+    ("E all of F_1048573 (valid)", lambda: ([[i] for i in range(1_048_573)], 1_048_573, 1)),
+    ("F F_11^4 minus transversal (last dir)", lambda: (minus_transversal(11, 4), 11, 4)),
+    ("G fixture (11,4) 2,691 pts (valid)",
+     lambda: (fixtures.read_json("constructions", "kakeya", "q11_n4.json")["answer"], 11, 4)),
+)
+
+
+def _timed(fn, *args):
+    t = time.perf_counter()
+    out = fn(*args)
+    return out, time.perf_counter() - t
+
+
+def main() -> int:
+    rows = []
+    for name, build in CASES:
+        points, q, n = build()
+        params = {"q": q, "n": n}
+        p_verdict, p_in = _timed(primary.check, params, points)
+        s_verdict, s_in = _timed(second.check, params, points)
+        res = harness.verify("kakeya", params, json.dumps(points).encode(), "file")
+        rows.append((name, len(points), res.status.value, res.reason or "", p_in, s_in,
+                     res.primary_seconds, res.second_seconds, res.witness))
+        if (p_verdict.status, p_verdict.reason) != (s_verdict.status, s_verdict.reason) or p_verdict.status.value != res.status.value:
+            print(f"!! verdict mismatch in {name}: {p_verdict.status} {s_verdict.status} {res.status}", file=sys.stderr)
+    print(f"{'case':<40} {'points':>9} {'verdict':<8} {'reason':<19} {'prim in-proc':>12} {'sec in-proc':>12}"
+          f" {'prim harness':>12} {'sec harness':>12}")
+    for name, m, status, reason, p_in, s_in, p_h, s_h, witness in rows:
+        print(f"{name:<40} {m:>9} {status:<8} {reason:<19} {p_in:>11.2f}s {s_in:>11.2f}s {p_h:>11.2f}s {s_h:>11.2f}s")
+        if witness:
+            print(f"{'':<40} witness {witness}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

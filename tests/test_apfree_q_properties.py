@@ -1,0 +1,478 @@
+"""Property, mutation, formal-oracle and specification tests of the ``apfree_q`` family.
+
+(a) On generated small sets of F_q^n (q in {3, 5, 7}, q^n <= 343) the primary (Fourier and pair
+    methods), the second verifier (pure-Python and numpy scans), a brute-force reading of the
+    definition (all ordered triples) and the z3 oracle agree on whether a progression exists; every
+    witness is a real progression with its middle in the middle.
+(b) Mutations of valid sets (bundled constructions, {0,1}^n, products, seeded greedy sets): dropping
+    points keeps validity; duplicating a point is DUPLICATE; adding 2y - x is a PROPERTY_VIOLATION;
+    perturbing one coordinate gives a verdict both verifiers and brute force agree on; affine
+    bijections x -> A x + b (A invertible mod q) and list permutations keep verdict and objective.
+(c) The z3 oracle: planted progressions are found, valid sets are unsat, limits are enforced, z3's
+    ``unknown`` is reported, and the second verifier never imports the primary.
+(d) The declarative spec: parameter schema, the Ellenberg-Gijswijt bound, prompt limits, bundled
+    constructions accepted by both verifiers with their recorded objective.
+Every DUPLICATE/PROPERTY_VIOLATION witness is re-checked by the OTHER verifier's ``witness_holds``.
+"""
+from __future__ import annotations
+
+import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
+
+import itertools
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import fixtures
+from certificates import apfree_q as schema
+from certificates.errors import ParamsError
+from certificates.verdict import Status
+from checker.families import apfree_q as primary
+from checker.prompts import prompt
+from crosscheck.families import apfree_q as second
+from crosscheck.oracle import apfree_q as oracle_mod
+from crosscheck.oracle.apfree_q import oracle
+
+DIGITS = "0123456789"
+CONSTRUCTIONS = {(d["params"]["q"], d["params"]["n"]): d for _, d in fixtures.list_json("constructions", "apfree_q")}
+SHAPES = [(3, 1), (3, 2), (3, 3), (3, 4), (3, 5), (5, 1), (5, 2), (5, 3), (7, 1), (7, 2), (7, 3)]
+
+
+# ---- helpers -----------------------------------------------------------------------------------------
+
+def is_progression(x: str, y: str, z: str, q: int) -> bool:
+    return len({x, y, z}) == 3 and all((int(a) + int(c) - 2 * int(b)) % q == 0 for a, b, c in zip(x, y, z))
+
+
+def end(x: str, y: str, q: int) -> str:
+    """The z with x + z = 2y."""
+    return "".join(str((2 * int(b) - int(a)) % q) for a, b in zip(x, y))
+
+
+def brute_has_progression(points: list[str], q: int) -> bool:
+    return any(is_progression(x, y, z, q) for x, y, z in itertools.permutations(points, 3))
+
+
+def space(q: int, n: int) -> list[str]:
+    return ["".join(t) for t in itertools.product(DIGITS[:q], repeat=n)]
+
+
+def greedy(q: int, n: int, seed: int) -> list[str]:
+    """Points of F_q^n in a seeded order, each kept unless it completes a progression with two kept ones."""
+    order = space(q, n)
+    random.Random(seed).shuffle(order)
+    half = (q + 1) // 2
+    kept: list[str] = []
+    blocked: set[str] = set()
+    for x in order:
+        if x in blocked:
+            continue
+        for a in kept:
+            blocked.add(end(a, x, q))
+            blocked.add(end(x, a, q))
+            blocked.add("".join(str(((int(s) + int(t)) * half) % q) for s, t in zip(a, x)))
+        kept.append(x)
+    return kept
+
+
+def assert_witness(points, hit, q, who):
+    assert hit is not None, who
+    i, j, k = hit
+    assert 0 <= i < k < len(points) and 0 <= j < len(points), (who, hit)
+    assert is_progression(points[i], points[j], points[k], q), (who, hit)
+
+
+def both(points: list[str], q: int, n: int):
+    params = {"q": q, "n": n}
+    p, s = primary.check(params, list(points)), second.check(params, list(points))
+    assert (p.status, p.reason, p.objective) == (s.status, s.reason, s.objective), (p, s)
+    if p.reason in ("DUPLICATE", "PROPERTY_VIOLATION"):
+        for verdict, other in ((p, second), (s, primary)):
+            holds, message = other.witness_holds(params, list(points), verdict.witness)
+            assert holds, (verdict.witness, message)
+    return p
+
+
+def det_mod(matrix: list[list[int]], q: int) -> int:
+    m = [row[:] for row in matrix]
+    size, det = len(m), 1
+    for col in range(size):
+        piv = next((r for r in range(col, size) if m[r][col] % q), None)
+        if piv is None:
+            return 0
+        if piv != col:
+            m[col], m[piv] = m[piv], m[col]
+            det = -det
+        det = det * m[col][col] % q
+        inv = pow(m[col][col], q - 2, q)
+        for r in range(col + 1, size):
+            f = m[r][col] * inv % q
+            m[r] = [(a - f * b) % q for a, b in zip(m[r], m[col])]
+    return det % q
+
+
+def affine(points: list[str], matrix, shift, q: int) -> list[str]:
+    out = []
+    for p in points:
+        x = [int(c) for c in p]
+        out.append("".join(str((sum(a * b for a, b in zip(row, x)) + t) % q) for row, t in zip(matrix, shift)))
+    return out
+
+
+# ---- strategies -----------------------------------------------------------------------------------------
+
+@st.composite
+def small_sets(draw, max_points: int = 30):
+    q, n = draw(st.sampled_from(SHAPES))
+    rnd = random.Random(draw(st.integers(0, 2 ** 32 - 1)))
+    how = draw(st.sampled_from(["random", "subset", "subset_plus"]))
+    full = space(q, n)
+    if how == "random":
+        pts = rnd.sample(full, rnd.randint(1, min(max_points, len(full))))
+    else:
+        base = greedy(q, n, rnd.randrange(10 ** 6))
+        pts = rnd.sample(base, rnd.randint(1, min(max_points, len(base))))
+        if how == "subset_plus":
+            pts += [x for x in rnd.sample(full, rnd.randint(1, 3)) if x not in pts]
+            rnd.shuffle(pts)
+    return q, n, pts
+
+
+@st.composite
+def valid_sets(draw):
+    kind = draw(st.sampled_from(["construction", "binary", "greedy", "product"]))
+    if kind == "construction":
+        (q, n), doc = draw(st.sampled_from(sorted(CONSTRUCTIONS.items())))
+        assume(len(doc["answer"]) <= 200)
+        return q, n, list(doc["answer"])
+    if kind == "binary":
+        q, n = draw(st.sampled_from([(3, 4), (5, 3), (7, 3), (5, 5), (7, 4)]))
+        return q, n, space(2, n)
+    if kind == "greedy":
+        q, n = draw(st.sampled_from([(3, 3), (3, 4), (5, 2), (5, 3), (7, 2)]))
+        return q, n, greedy(q, n, draw(st.integers(0, 10 ** 6)))
+    q = draw(st.sampled_from([5, 7]))
+    a, b = CONSTRUCTIONS[(q, 1)]["answer"], CONSTRUCTIONS[(q, 2)]["answer"]
+    return q, 3, [x + y for x in a for y in b]
+
+
+@st.composite
+def affine_maps(draw, q: int, n: int):
+    kind = draw(st.sampled_from(["permutation", "translation", "scaling", "linear", "affine"]))
+    shift = [0] * n
+    if kind in ("translation", "affine"):
+        shift = draw(st.lists(st.integers(0, q - 1), min_size=n, max_size=n))
+    if kind in ("linear", "affine"):
+        matrix = draw(st.lists(st.lists(st.integers(0, q - 1), min_size=n, max_size=n), min_size=n, max_size=n))
+        assume(det_mod(matrix, q) != 0)
+    elif kind == "scaling":
+        lam = draw(st.integers(1, q - 1))
+        matrix = [[lam if r == c else 0 for c in range(n)] for r in range(n)]
+    else:
+        perm = draw(st.permutations(range(n))) if kind == "permutation" else list(range(n))
+        matrix = [[1 if c == perm[r] else 0 for c in range(n)] for r in range(n)]
+    return kind, matrix, shift
+
+
+# ---- (a) agreement on generated sets -------------------------------------------------------------------
+
+@settings(max_examples=150, deadline=None)
+@given(small_sets())
+def test_detection_agrees(case):
+    q, n, pts = case
+    truth = brute_has_progression(pts, q)
+    t = tuple(pts)
+    results = {
+        "primary-fourier": primary.find_progression(t, q, n, "fourier"),
+        "primary-pairs": primary.find_progression(t, q, n, "pairs"),
+        "primary-auto": primary.find_progression(t, q, n),
+        "second-python": second.find_progression(t, q, n, force_python=True),
+        "second-numpy": second._scan_numpy(t, q, n),
+    }
+    if len(pts) <= 40 and n <= oracle_mod.MAX_N:
+        answer, hit = oracle(t, q, n)
+        assert answer == ("sat" if truth else "unsat")
+        results["oracle"] = hit
+    for who, hit in results.items():
+        assert (hit is not None) == truth, (who, pts)
+        if hit is not None:
+            assert_witness(pts, hit, q, who)
+    verdict = both(pts, q, n)
+    assert verdict.status is (Status.REJECT if truth else Status.ACCEPT)
+
+
+def test_paths_agree_on_medium_random_sets():
+    """Seeded sets of 300..3000 points (the numpy paths, the Fourier count with many pairs)."""
+    rnd = random.Random(11)
+    for q, n, m in ((7, 4, 2000), (5, 5, 1600), (3, 7, 1000), (5, 4, 300), (7, 3, 300)):
+        pts = tuple(rnd.sample(space(q, n), m))
+        hits = [primary.find_progression(pts, q, n, "fourier"), primary.find_progression(pts, q, n, "pairs"),
+                second._scan_numpy(pts, q, n)]
+        for hit in hits:
+            assert_witness(pts, hit, q, (q, n, m))
+    # valid sets of that size: products of the bundled sets
+    p73, one7 = CONSTRUCTIONS[(7, 3)]["answer"], CONSTRUCTIONS[(7, 1)]["answer"]
+    pts = tuple(rnd.sample([a + b for a in p73 for b in space(2, 2)], 196))
+    for method in ("fourier", "pairs"):
+        assert primary.find_progression(pts, 7, 5, method) is None
+    assert second._scan_numpy(pts, 7, 5) is None and second._scan_python(pts, 7, 5) is None
+    big = tuple(a + b for a in p73 for b in one7)
+    assert primary.find_progression(big, 7, 4, "fourier") is None
+
+
+def test_fourier_counts_are_exact():
+    """r(w) from the group-ring transform equals a direct count on a random set."""
+    rnd = random.Random(5)
+    for q, n in ((3, 3), (5, 2), (7, 2), (5, 3)):
+        pts = rnd.sample(space(q, n), 20)
+        keys = [int(p, q) for p in pts]
+        import numpy as np
+
+        r = primary.pair_counts_fourier(np.array(keys, dtype=np.int64), q, n)
+        direct = [0] * q ** n
+        for x in pts:
+            for z in pts:
+                w = "".join(str((int(a) + int(b)) % q) for a, b in zip(x, z))
+                direct[int(w, q)] += 1
+        assert r.tolist() == direct
+
+
+def test_fourier_is_refused_out_of_range():
+    with pytest.raises(ValueError):
+        primary.find_progression(("0" * 8, "1" * 8), 7, 8, "fourier")
+    with pytest.raises(ValueError):
+        primary.find_progression(("000",), 5, 3, "magic")
+
+
+# ---- (b) mutations ------------------------------------------------------------------------------------
+
+def test_bundled_constructions_are_accepted_by_both():
+    for (q, n), doc in sorted(CONSTRUCTIONS.items()):
+        assert set(doc) == {"family", "params", "answer", "objective", "method", "generated_by"}
+        v = both(doc["answer"], q, n)
+        assert v.status is Status.ACCEPT and v.objective == doc["objective"] == len(doc["answer"]), (q, n)
+    assert CONSTRUCTIONS[(7, 4)]["objective"] >= 103      # the construction baseline of bench-v1
+
+
+@settings(max_examples=40, deadline=None)
+@given(valid_sets())
+def test_valid_sets_are_accepted(case):
+    q, n, pts = case
+    v = both(pts, q, n)
+    assert v.status is Status.ACCEPT and v.objective == len(pts)
+
+
+@settings(max_examples=40, deadline=None)
+@given(valid_sets(), st.data())
+def test_dropping_points_keeps_validity(case, data):
+    q, n, pts = case
+    assume(len(pts) >= 2)
+    drop = set(data.draw(st.lists(st.integers(0, len(pts) - 1), min_size=1, max_size=len(pts) - 1, unique=True)))
+    kept = [p for i, p in enumerate(pts) if i not in drop]
+    v = both(kept, q, n)
+    assert v.status is Status.ACCEPT and v.objective == len(pts) - len(drop)
+
+
+@settings(max_examples=40, deadline=None)
+@given(valid_sets(), st.data())
+def test_duplicating_a_point_is_duplicate(case, data):
+    q, n, pts = case
+    i = data.draw(st.integers(0, len(pts) - 1))
+    at = data.draw(st.integers(0, len(pts)))
+    mutated = pts[:at] + [pts[i]] + pts[at:]
+    v = both(mutated, q, n)
+    assert v.reason == "DUPLICATE"
+    a, b = v.witness["indices"]
+    assert a < b and mutated[a] == mutated[b] == v.witness["point"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(valid_sets(), st.data())
+def test_adding_a_third_point_is_a_progression(case, data):
+    q, n, pts = case
+    assume(len(pts) >= 2)
+    i, j = data.draw(st.lists(st.integers(0, len(pts) - 1), min_size=2, max_size=2, unique=True))
+    z = end(pts[i], pts[j], q)
+    at = data.draw(st.integers(0, len(pts)))
+    mutated = pts[:at] + [z] + pts[at:]
+    v = both(mutated, q, n)
+    assert v.status is Status.REJECT and v.reason == "PROPERTY_VIOLATION"
+    assert at in v.witness["indices"]        # the valid set has no progression without the new point
+
+
+@settings(max_examples=60, deadline=None)
+@given(valid_sets(), st.data())
+def test_perturbing_one_coordinate(case, data):
+    q, n, pts = case
+    assume(len(pts) <= 60)
+    i = data.draw(st.integers(0, len(pts) - 1))
+    c = data.draw(st.integers(0, n - 1))
+    digit = data.draw(st.sampled_from([d for d in DIGITS[:q] if d != pts[i][c]]))
+    mutated = list(pts)
+    mutated[i] = pts[i][:c] + digit + pts[i][c + 1:]
+    v = both(mutated, q, n)
+    if len(set(mutated)) < len(mutated):
+        assert v.reason == "DUPLICATE"
+    elif brute_has_progression(mutated, q):
+        assert v.reason == "PROPERTY_VIOLATION"
+    else:
+        assert v.status is Status.ACCEPT and v.objective == len(pts)
+
+
+@settings(max_examples=50, deadline=None)
+@given(valid_sets(), st.data())
+def test_affine_maps_and_list_order_keep_a_valid_verdict(case, data):
+    q, n, pts = case
+    kind, matrix, shift = data.draw(affine_maps(q, n))
+    image = affine(pts, matrix, shift, q)
+    image = data.draw(st.permutations(image))
+    v = both(list(image), q, n)
+    assert v.status is Status.ACCEPT and v.objective == len(pts), kind
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_sets(max_points=25), st.data())
+def test_affine_maps_keep_any_verdict(case, data):
+    q, n, pts = case
+    before = both(pts, q, n)
+    kind, matrix, shift = data.draw(affine_maps(q, n))
+    after = both(list(data.draw(st.permutations(affine(pts, matrix, shift, q)))), q, n)
+    assert (before.status, before.reason, before.objective) == (after.status, after.reason, after.objective), kind
+
+
+# ---- (c) the z3 oracle -----------------------------------------------------------------------------------
+
+@settings(max_examples=30, deadline=None)
+@given(valid_sets(), st.data())
+def test_oracle_planted_violation(case, data):
+    q, n, pts = case
+    assume(2 <= len(pts) <= 60 and n <= oracle_mod.MAX_N)
+    assert oracle(tuple(pts), q, n) == ("unsat", None)
+    i, j = data.draw(st.lists(st.integers(0, len(pts) - 1), min_size=2, max_size=2, unique=True))
+    at = data.draw(st.integers(0, len(pts)))
+    planted = pts[:at] + [end(pts[i], pts[j], q)] + pts[at:]
+    answer, hit = oracle(tuple(planted), q, n)
+    assert answer == "sat" and at in hit
+    assert_witness(planted, hit, q, "oracle")
+
+
+def test_oracle_small_facts():
+    assert oracle((), 5, 3) == ("unsat", None)
+    assert oracle(("012",), 5, 3) == ("unsat", None)
+    assert oracle(("0", "1", "2"), 5, 1) == ("sat", (0, 1, 2))
+    assert oracle(("0", "1", "3"), 5, 1) == ("sat", (0, 2, 1))          # 0 + 1 = 2 * 3 mod 5
+    assert oracle(("0", "1", "3"), 7, 1) == ("unsat", None)             # collinear, not a progression
+    assert oracle(("314", "314", "314"), 5, 3) == ("unsat", None)       # equal points are not a progression
+    assert oracle(("000", "111", "223"), 5, 3) == ("unsat", None)
+    for (q, n), doc in CONSTRUCTIONS.items():
+        if len(doc["answer"]) <= 60:
+            assert oracle(tuple(doc["answer"]), q, n) == ("unsat", None), (q, n)
+
+
+def test_oracle_limits():
+    with pytest.raises(ValueError):
+        oracle(("0",) * (oracle_mod.MAX_POINTS + 1), 5, 1)
+    with pytest.raises(ValueError):
+        oracle(("0" * 7,), 5, 7)
+    for q in (2, 9, 11, True, 5.0):
+        with pytest.raises(ValueError):
+            oracle(("0",), q, 1)
+    for bad in (("005",), ("00",), (12,), ("0\u0663" + "0",), ("01 ",)):
+        with pytest.raises(ValueError):
+            oracle(bad, 5, 3)
+    with pytest.raises(ValueError):
+        oracle("012", 5, 1)
+
+
+def test_oracle_unknown_is_reported(monkeypatch):
+    import z3
+
+    monkeypatch.setattr(z3.Solver, "check", lambda self, *a: z3.unknown)
+    assert oracle(("0", "1", "2"), 5, 1) == ("unknown", None)
+
+
+def test_crosscheck_never_imports_checker_and_z3_is_lazy():
+    code = (
+        "import sys\n"
+        "import crosscheck.oracle.apfree_q, crosscheck.families.apfree_q\n"
+        "assert 'z3' not in sys.modules, 'z3 imported eagerly'\n"
+        "from crosscheck.families.apfree_q import check\n"
+        "assert check({'q': 5, 'n': 1}, ['0', '1', '3']).reason == 'PROPERTY_VIOLATION'\n"
+        "bad = sorted(m for m in sys.modules if m == 'checker' or m.startswith('checker.'))\n"
+        "assert not bad, bad\n"
+    )
+    root = str(Path(__file__).resolve().parent.parent)
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": root})
+    assert done.returncode == 0, done.stderr
+
+
+# ---- (d) the spec ----------------------------------------------------------------------------------------------
+
+def test_params_schema():
+    assert schema.validate_params({"q": 5, "n": 6}) == {"q": 5, "n": 6}
+    for q, n in schema.N_MAX.items():
+        assert q ** n <= schema.TABLE_LIMIT < q ** (n + 1)
+        assert schema.validate_params({"q": q, "n": n}) == {"q": q, "n": n}
+        with pytest.raises(ParamsError):
+            schema.validate_params({"q": q, "n": n + 1})
+    for bad in ({"q": 9, "n": 2}, {"q": 2, "n": 2}, {"q": 11, "n": 2}, {"q": True, "n": 2}, {"q": 5.0, "n": 2},
+                {"q": "5", "n": 2}, {"q": 5, "n": 0}, {"q": 5}, {"q": 5, "n": 2, "d": 1}, [5, 2], None):
+        with pytest.raises(ParamsError):
+            schema.validate_params(bad)
+
+
+def test_eg_bound():
+    assert primary.eg_bound(5, 5) == 1296
+    assert primary.eg_bound(5, 6) == 7497
+    assert primary.eg_bound(7, 4) == 1425
+    assert primary.SPEC.bound({"q": 5, "n": 6}) == (7497, "bound")
+    for q, n in ((3, 1), (3, 4), (5, 3), (7, 2)):
+        limit = (q - 1) * n // 3
+        count = sum(1 for e in itertools.product(range(q), repeat=n) if sum(e) <= limit)
+        assert primary.eg_bound(q, n) == 3 * count
+
+
+def test_prompt_states_every_limit():
+    text = prompt("apfree_q", {"q": 7, "n": 4})
+    assert "Progression-Free-Fq, q=7, n=4" in text
+    assert f"{schema.MAX_POINTS:,}" in text and "60 seconds" in text and "2^24" in text
+    assert "0..6" in text and "x + z = 2y" in text
+    assert primary.SPEC.compact_forms({"q": 7, "n": 4}) == []
+
+
+@pytest.mark.slow
+def test_oracle_at_the_size_limit():
+    pts = random.Random(3).sample([a + b for a in CONSTRUCTIONS[(7, 3)]["answer"] for b in ("000", "001", "010", "011")], 149)
+    assert oracle(tuple(pts), 7, 6) == ("unsat", None)
+    planted = pts + [end(pts[0], pts[1], 7)]
+    answer, hit = oracle(tuple(planted), 7, 6)
+    assert answer == "sat" and 149 in hit
+
+
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None)
+@given(small_sets(max_points=60))
+def test_detection_agrees_long_campaign(case):
+    q, n, pts = case
+    truth = brute_has_progression(pts, q)
+    assert (primary.find_progression(tuple(pts), q, n, "fourier") is not None) == truth
+    assert (second.find_progression(tuple(pts), q, n, force_python=True) is not None) == truth
+    both(pts, q, n)
+
+
+@pytest.mark.slow
+def test_construction_generator_reproduces_the_fixtures():
+    """Regenerating every construction gives the bundled files' points exactly (about 15 s)."""
+    from checker.constructions import apfree_q as constructions
+
+    built = constructions.build_all(log=lambda *_: None)
+    assert set(built) == set(CONSTRUCTIONS)
+    for key, (points, method) in built.items():
+        assert points == CONSTRUCTIONS[key]["answer"] and method == CONSTRUCTIONS[key]["method"], key

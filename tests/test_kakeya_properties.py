@@ -1,0 +1,402 @@
+"""Property, mutation, formal-oracle and specification tests of the ``kakeya`` control family.
+
+(a) On generated small sets (q in {2, 3, 5, 7}, q^n <= 343) the primary (points counted per line),
+    the second verifier (dense window-AND over all base points), a brute-force reading of the
+    definition and the z3 oracle agree on whether some direction has no full line; both verifiers
+    report the first such direction in lexicographic order, and it really has no line.
+(b) Mutations of valid Kakeya sets (random unions of one line per direction, the parabola
+    construction, whole spaces): adding points keeps validity (+1 each); duplicating a point is
+    DUPLICATE; dropping or perturbing points gives a verdict both verifiers and brute force agree on;
+    affine bijections x -> A x + b (A invertible mod q) and list permutations keep verdict, reason
+    and objective, on Kakeya sets and on arbitrary sets.
+(c) The z3 oracle: killing a direction (one point removed from each of its lines in the set) is
+    found, valid sets are unsat, limits are enforced, ``unknown`` is reported.
+(d) The spec: parameter schema and limits, the Bukh-Chao bound (595, 375, 2105), prompt limits,
+    bundled constructions accepted by both verifiers and never below the proven bound.
+"""
+from __future__ import annotations
+
+import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
+
+import itertools
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import fixtures
+from certificates import kakeya as schema
+from certificates.errors import ParamsError
+from certificates.verdict import Status
+from checker.constructions import kakeya as constructions
+from checker.families import kakeya as primary
+from checker.prompts import prompt
+from crosscheck.families import kakeya as second
+from crosscheck.oracle import kakeya as oracle_mod
+from crosscheck.oracle.kakeya import oracle
+
+SHAPES = [(2, 1), (2, 2), (2, 3), (2, 4), (3, 1), (3, 2), (3, 3), (5, 1), (5, 2), (5, 3), (7, 2)]
+CONSTRUCTIONS = {(d["params"]["q"], d["params"]["n"]): d for _, d in fixtures.list_json("constructions", "kakeya")}
+
+
+# ---- helpers -----------------------------------------------------------------------------------------
+
+def space(q: int, n: int) -> list[tuple[int, ...]]:
+    return list(itertools.product(range(q), repeat=n))
+
+
+def directions(q: int, n: int) -> list[tuple[int, ...]]:
+    return [v for v in space(q, n) if any(v) and next(c for c in v if c) == 1]
+
+
+def line(a, v, q):
+    return [tuple((x + t * c) % q for x, c in zip(a, v)) for t in range(q)]
+
+
+def brute_missing(points, q: int, n: int):
+    """First direction (lexicographic) without a full line, by the definition over all base points."""
+    members = set(map(tuple, points))
+    for v in directions(q, n):
+        if not any(all(p in members for p in line(a, v, q)) for a in space(q, n)):
+            return v
+    return None
+
+
+def random_kakeya(q: int, n: int, seed: int) -> list[tuple[int, ...]]:
+    """The union of one random line per direction (always a Kakeya set), in random order."""
+    rnd = random.Random(seed)
+    pts = set()
+    for v in directions(q, n):
+        pts.update(line(tuple(rnd.randrange(q) for _ in range(n)), v, q))
+    out = sorted(pts)
+    rnd.shuffle(out)
+    return out
+
+
+def parabola(q: int, n: int) -> list[tuple[int, ...]]:
+    lines = constructions.Lines(q, n)
+    pts = constructions.parabola_lines(q, n, (0,) * (n - 1))
+    return [tuple(p) for p in lines.points([lines.row_of(d, pts[v]) for d, v in enumerate(lines.dirs)])]
+
+
+def both(points, q: int, n: int):
+    params = {"q": q, "n": n}
+    answer = [list(p) for p in points]
+    p, s = primary.check(params, answer), second.check(params, answer)
+    assert (p.status, p.reason, p.objective) == (s.status, s.reason, s.objective), (p, s)
+    assert p.witness == s.witness, (p.witness, s.witness)     # both report the first missing direction
+    if p.reason in ("DUPLICATE", "PROPERTY_VIOLATION"):
+        for verdict, other in ((p, second), (s, primary)):
+            holds, message = other.witness_holds(params, answer, verdict.witness)
+            assert holds, (verdict.witness, message)
+    return p
+
+
+def det_mod(matrix, q: int) -> int:
+    m = [list(r) for r in matrix]
+    size, det = len(m), 1
+    for col in range(size):
+        piv = next((r for r in range(col, size) if m[r][col] % q), None)
+        if piv is None:
+            return 0
+        if piv != col:
+            m[col], m[piv] = m[piv], m[col]
+            det = -det
+        det = det * m[col][col] % q
+        inv = pow(m[col][col], q - 2, q)
+        for r in range(col + 1, size):
+            f = m[r][col] * inv % q
+            m[r] = [(a - f * b) % q for a, b in zip(m[r], m[col])]
+    return det % q
+
+
+def affine(points, matrix, shift, q: int):
+    return [tuple((sum(a * b for a, b in zip(row, p)) + t) % q for row, t in zip(matrix, shift)) for p in points]
+
+
+# ---- strategies -----------------------------------------------------------------------------------------
+
+@st.composite
+def small_sets(draw):
+    q, n = draw(st.sampled_from(SHAPES))
+    rnd = random.Random(draw(st.integers(0, 2 ** 32 - 1)))
+    how = draw(st.sampled_from(["random", "kakeya_minus", "kakeya"]))
+    if how == "random":
+        pts = rnd.sample(space(q, n), rnd.randint(1, q ** n))
+    else:
+        pts = random_kakeya(q, n, rnd.randrange(10 ** 6))
+        if how == "kakeya_minus":
+            pts = [p for p in pts if rnd.random() > 0.15] or pts[:1]
+    return q, n, pts
+
+
+@st.composite
+def kakeya_sets(draw):
+    q, n = draw(st.sampled_from(SHAPES))
+    kind = draw(st.sampled_from(["random", "random", "parabola", "space"]))
+    if kind == "parabola" and q % 2 == 1:
+        return q, n, parabola(q, n)
+    if kind == "space":
+        return q, n, space(q, n)
+    return q, n, random_kakeya(q, n, draw(st.integers(0, 10 ** 6)))
+
+
+@st.composite
+def affine_maps(draw, q: int, n: int):
+    kind = draw(st.sampled_from(["permutation", "translation", "scaling", "linear", "affine"]))
+    shift = [0] * n
+    if kind in ("translation", "affine"):
+        shift = draw(st.lists(st.integers(0, q - 1), min_size=n, max_size=n))
+    if kind in ("linear", "affine"):
+        matrix = draw(st.lists(st.lists(st.integers(0, q - 1), min_size=n, max_size=n), min_size=n, max_size=n))
+        assume(det_mod(matrix, q) != 0)
+    elif kind == "scaling":
+        matrix = [[draw(st.integers(1, q - 1)) if r == c else 0 for c in range(n)] for r in range(n)]
+    else:
+        perm = draw(st.permutations(range(n))) if kind == "permutation" else list(range(n))
+        matrix = [[1 if c == perm[r] else 0 for c in range(n)] for r in range(n)]
+    return kind, matrix, shift
+
+
+# ---- (a) agreement ------------------------------------------------------------------------------------
+
+@settings(max_examples=150, deadline=None)
+@given(small_sets())
+def test_detection_agrees(case):
+    q, n, pts = case
+    truth = brute_missing(pts, q, n)
+    assert primary.first_uncovered(tuple(pts), q, n) == truth
+    assert second.first_missing_direction(tuple(pts), q, n) == truth
+    if q ** n <= 125:
+        answer, v = oracle(pts, q, n)
+        assert answer == ("unsat" if truth is None else "sat")
+        if v is not None:
+            assert brute_missing_direction_ok(pts, v, q)
+    verdict = both(pts, q, n)
+    assert verdict.status is (Status.ACCEPT if truth is None else Status.REJECT)
+    if truth is not None:
+        assert verdict.witness == {"direction": list(truth)}
+
+
+def brute_missing_direction_ok(points, v, q) -> bool:
+    members = set(map(tuple, points))
+    return not any(all(p in members for p in line(a, v, q)) for a in space(q, len(v)))
+
+
+def test_medium_sets_agree():
+    rnd = random.Random(9)
+    for q, n in ((13, 3), (7, 4), (3, 6), (2, 9), (31, 2)):
+        k = random_kakeya(q, n, rnd.randrange(10 ** 6))
+        assert both(k, q, n).status is Status.ACCEPT
+        victim = directions(q, n)[rnd.randrange(len(directions(q, n)))]
+        members = set(k)
+        # remove one point from every line in direction `victim` that lies in the set: kills that direction
+        for a in space(q, n):
+            pts = line(a, victim, q)
+            if all(p in members for p in pts):
+                members.discard(pts[0])
+        killed = sorted(members)
+        v = both(killed, q, n)
+        assert v.reason == "PROPERTY_VIOLATION"
+        assert brute_missing_direction_ok(killed, tuple(v.witness["direction"]), q)
+
+
+# ---- (b) mutations ------------------------------------------------------------------------------------
+
+def test_bundled_constructions_are_accepted_and_respect_the_bound():
+    assert set(CONSTRUCTIONS) == {(13, 3), (7, 4), (11, 4)}
+    for (q, n), doc in sorted(CONSTRUCTIONS.items()):
+        assert set(doc) == {"family", "params", "answer", "objective", "method", "generated_by"}
+        v = both(doc["answer"], q, n)
+        assert v.status is Status.ACCEPT and v.objective == doc["objective"] == len(doc["answer"])
+        assert v.objective >= primary.bukh_chao_bound(q, n)     # nothing valid beats the proven bound
+    assert constructions.is_kakeya_plain(CONSTRUCTIONS[(13, 3)]["answer"], 13, 3)
+
+
+@settings(max_examples=40, deadline=None)
+@given(kakeya_sets())
+def test_kakeya_sets_are_accepted(case):
+    q, n, pts = case
+    v = both(pts, q, n)
+    assert v.status is Status.ACCEPT and v.objective == len(pts)
+
+
+@settings(max_examples=40, deadline=None)
+@given(kakeya_sets(), st.data())
+def test_adding_points_keeps_validity(case, data):
+    q, n, pts = case
+    outside = [p for p in space(q, n) if p not in set(pts)]
+    assume(outside)
+    extra = data.draw(st.lists(st.sampled_from(outside), min_size=1, max_size=3, unique=True))
+    v = both(pts + extra, q, n)
+    assert v.status is Status.ACCEPT and v.objective == len(pts) + len(extra)
+
+
+@settings(max_examples=40, deadline=None)
+@given(kakeya_sets(), st.data())
+def test_duplicating_a_point_is_duplicate(case, data):
+    q, n, pts = case
+    assume(len(pts) < q ** n)               # q^n + 1 points would be a SIZE_LIMIT
+    i = data.draw(st.integers(0, len(pts) - 1))
+    at = data.draw(st.integers(0, len(pts)))
+    mutated = pts[:at] + [pts[i]] + pts[at:]
+    v = both(mutated, q, n)
+    assert v.reason == "DUPLICATE"
+    a, b = v.witness["indices"]
+    assert a < b and mutated[a] == mutated[b] and v.witness["point"] == list(mutated[a])
+
+
+def test_one_point_too_many_is_a_size_limit():
+    v = both(space(3, 2) + [(0, 0)], 3, 2)
+    assert v.reason == "SIZE_LIMIT"
+
+
+@settings(max_examples=50, deadline=None)
+@given(kakeya_sets(), st.data())
+def test_dropping_or_perturbing_a_point(case, data):
+    q, n, pts = case
+    i = data.draw(st.integers(0, len(pts) - 1))
+    if data.draw(st.booleans()):
+        mutated = pts[:i] + pts[i + 1:]
+        assume(mutated)
+    else:
+        c = data.draw(st.integers(0, n - 1))
+        new = data.draw(st.sampled_from([x for x in range(q) if x != pts[i][c]]))
+        mutated = list(pts)
+        mutated[i] = pts[i][:c] + (new,) + pts[i][c + 1:]
+    v = both(mutated, q, n)
+    if len(set(mutated)) < len(mutated):
+        assert v.reason == "DUPLICATE"
+    elif brute_missing(mutated, q, n) is None:
+        assert v.status is Status.ACCEPT and v.objective == len(mutated)
+    else:
+        assert v.reason == "PROPERTY_VIOLATION"
+
+
+@settings(max_examples=50, deadline=None)
+@given(kakeya_sets(), st.data())
+def test_affine_maps_keep_a_valid_verdict(case, data):
+    q, n, pts = case
+    kind, matrix, shift = data.draw(affine_maps(q, n))
+    image = data.draw(st.permutations(affine(pts, matrix, shift, q)))
+    v = both(list(image), q, n)
+    assert v.status is Status.ACCEPT and v.objective == len(pts), kind
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_sets(), st.data())
+def test_affine_maps_keep_any_verdict(case, data):
+    q, n, pts = case
+    before = both(pts, q, n)
+    kind, matrix, shift = data.draw(affine_maps(q, n))
+    after = both(list(data.draw(st.permutations(affine(pts, matrix, shift, q)))), q, n)
+    assert (before.status, before.reason, before.objective) == (after.status, after.reason, after.objective), kind
+
+
+# ---- (c) the oracle ---------------------------------------------------------------------------------------
+
+@settings(max_examples=30, deadline=None)
+@given(kakeya_sets(), st.data())
+def test_oracle_planted_violation(case, data):
+    q, n, pts = case
+    assume(q ** n <= 125)
+    assert oracle(pts, q, n) == ("unsat", None)
+    victim = data.draw(st.sampled_from(directions(q, n)))
+    members = set(pts)
+    for a in space(q, n):
+        ln = line(a, victim, q)
+        if all(p in members for p in ln):
+            members.discard(ln[data.draw(st.integers(0, q - 1))])
+    planted = sorted(members)
+    answer, v = oracle(planted, q, n)
+    assert answer == "sat" and brute_missing_direction_ok(planted, v, q)
+
+
+def test_oracle_small_facts():
+    assert oracle(space(3, 2), 3, 2) == ("unsat", None)
+    assert oracle([(0, 0), (0, 1), (1, 0)], 2, 2) == ("unsat", None)
+    answer, v = oracle([(0, 0), (0, 1), (0, 2)], 3, 2)
+    assert answer == "sat" and v[0] != 0                      # only the direction (0, 1) is covered
+    assert oracle([], 3, 2)[0] == "sat"
+    assert oracle([(0,), (1,), (2,), (3,), (4,)], 5, 1) == ("unsat", None)
+    assert oracle([(0,), (1,), (2,), (3,)], 5, 1)[0] == "sat"
+    for q, n in ((3, 2), (5, 2), (3, 3), (7, 2), (5, 3)):
+        assert oracle(parabola(q, n), q, n) == ("unsat", None)
+
+
+def test_oracle_limits():
+    with pytest.raises(ValueError):
+        oracle([(0,) * 4], 5, 4)                  # 625 > MAX_SPACE
+    for q in (4, 1, True, 3.0):
+        with pytest.raises(ValueError):
+            oracle([(0, 0)], q, 2)
+    for bad in ([(0, 3)], [(0,)], [(0, True)], [(0, 1.0)], ["01"], [(-1, 0)]):
+        with pytest.raises(ValueError):
+            oracle(bad, 3, 2)
+    with pytest.raises(ValueError):
+        oracle("00", 3, 2)
+    assert oracle_mod.MAX_SPACE == 343
+
+
+def test_oracle_unknown_is_reported(monkeypatch):
+    import z3
+
+    monkeypatch.setattr(z3.Solver, "check", lambda self, *a: z3.unknown)
+    assert oracle([(0, 0)], 3, 2) == ("unknown", None)
+
+
+def test_crosscheck_never_imports_checker_and_z3_is_lazy():
+    code = (
+        "import sys\n"
+        "import crosscheck.oracle.kakeya, crosscheck.families.kakeya\n"
+        "assert 'z3' not in sys.modules, 'z3 imported eagerly'\n"
+        "from crosscheck.families.kakeya import check\n"
+        "assert check({'q': 3, 'n': 2}, [[0, 0], [0, 1], [0, 2]]).witness == {'direction': [1, 0]}\n"
+        "bad = sorted(m for m in sys.modules if m == 'checker' or m.startswith('checker.'))\n"
+        "assert not bad, bad\n"
+    )
+    root = str(Path(__file__).resolve().parent.parent)
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": root})
+    assert done.returncode == 0, done.stderr
+
+
+# ---- (d) the spec -----------------------------------------------------------------------------------------
+
+def test_params_schema():
+    for q, n in ((13, 3), (7, 4), (11, 4), (13, 4), (2, 13), (3, 8), (401, 2), (1048573, 1), (2, 1)):
+        assert schema.validate_params({"q": q, "n": n}) == {"q": q, "n": n}
+    for bad in ({"q": 17, "n": 4}, {"q": 2, "n": 14}, {"q": 409, "n": 2}, {"q": 9, "n": 2}, {"q": 1, "n": 2},
+                {"q": 0, "n": 1}, {"q": 1048583, "n": 1}, {"q": True, "n": 2}, {"q": 3, "n": 0}, {"q": 3, "n": 2.0},
+                {"q": 3, "n": 10 ** 100}, {"q": 3}, {"q": 3, "n": 2, "d": 2}, "q=3", None):
+        with pytest.raises(ParamsError):
+            schema.validate_params(bad)
+    assert [p for p in range(60) if schema.is_prime(p)] == [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59]
+
+
+def test_bukh_chao_bound():
+    assert [primary.bukh_chao_bound(q, n) for q, n in ((13, 3), (7, 4), (11, 4))] == [595, 375, 2105]
+    assert primary.SPEC.bound({"q": 13, "n": 3}) == (595, "bound")
+    assert primary.bukh_chao_bound(5, 1) == 5
+    # the bound is a lower bound: the minimum Kakeya sets of F_2^2 and F_3^2 (3 and 7 points) respect it
+    assert primary.bukh_chao_bound(2, 2) <= 3 and primary.bukh_chao_bound(3, 2) <= 7
+
+
+def test_prompt_states_every_limit():
+    text = prompt("kakeya", {"q": 13, "n": 3})
+    assert "Kakeya, q=13, n=3" in text and "(minimise)" in text
+    assert "2,197" in text and f"{schema.MAX_SPACE:,}" in text and f"{schema.MAX_WORK:,}" in text
+    assert "60 seconds" in text and "183 directions" in text
+    assert primary.SPEC.compact_forms({"q": 13, "n": 3}) == []
+
+
+@pytest.mark.slow
+def test_construction_generator_reproduces_the_fixtures():
+    """Regenerating (13, 3) gives the bundled file's points exactly (about 10 s)."""
+    points, _ = constructions.build(13, 3, log=lambda *_: None)
+    assert sorted(map(tuple, points)) == sorted(map(tuple, CONSTRUCTIONS[(13, 3)]["answer"]))
