@@ -210,19 +210,20 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"rows": rows, "instances_without_construction": [i.call_id for i in uncovered]}, indent=1))
         return worst
-    print(f"{'instance':<20} {'params':<12} {'objective':>10} {'reference':>10} {'ratio':>8} {'verdict':<8} "
-          f"{'primary/second':<16} {'prim s':>7} {'sec s':>7}")
+    print(f"{'instance':<20} {'params':<28} {'objective':>10} {'reference':>10} {'ratio':>8} {'verdict':<8} "
+          f"{'primary/second':<16} {'prim s':>7} {'sec s':>7}  construction")
     for r in rows:
         ratio_txt = "-" if r["ratio"] is None else f"{r['ratio']:.4f}"
-        print(f"{(r['call_id'] or r['construction']):<20} {_dumps(r['params'])[:12]:<12} {r['objective'] or '-':>10} "
+        print(f"{(r['call_id'] or '-'):<20} {_dumps(r['params'])[:28]:<28} {r['objective'] or '-':>10} "
               f"{r['reference'] or '-':>10} {ratio_txt:>8} {r['status']:<8} {r['verifiers']:<16} "
-              f"{r['primary_seconds']:>7.2f} {r['second_seconds']:>7.2f}")
+              f"{r['primary_seconds']:>7.2f} {r['second_seconds']:>7.2f}  {r['construction']}")
         if r["status"] != "ACCEPT":
             print(f"    !! {r['reason']}")
         elif str(r["claimed_objective"]) != r["objective"]:
             print(f"    !! fixture records objective {r['claimed_objective']}, verified {r['objective']}")
     for i in uncovered:
-        print(f"{i.call_id:<20} {_dumps(i.params)[:12]:<12} {'-':>10} {str(i.reference or '-'):>10} {'-':>8} no construction bundled")
+        print(f"{i.call_id:<20} {_dumps(i.params)[:28]:<28} {'-':>10} {str(i.reference or '-'):>10} {'-':>8} "
+              "no construction bundled")
     missing = sorted({f for f, info in FAMILIES.items() if not info.implemented})
     print(f"\n{len(constructions)} constructions, {len(rows)} rows; families not implemented yet: {', '.join(missing)}")
     return worst
