@@ -22,7 +22,7 @@ import re
 from typing import Any
 
 from .errors import AnswerError
-from .strictjson import JSONSyntaxError, decode_bytes, is_json_syntax, loads
+from .strictjson import JSONSyntaxError, StrictnessError, decode_bytes, is_json_syntax, loads
 
 _TAG = re.compile(r"(?:[A-Za-z][A-Za-z0-9_+.-]*)?")
 
@@ -82,9 +82,9 @@ def extract_from_text(text: str) -> Any:
             value = loads(candidate)
         except JSONSyntaxError:
             continue
-        except AnswerError as exc:
-            if exc.reason != "SIZE_LIMIT" and not is_json_syntax(candidate):
-                continue          # not JSON at all: the strictness error is an accident of the attempt
+        except StrictnessError as exc:
+            if not exc.syntax_known and not is_json_syntax(candidate):
+                continue          # too deep to parse and not JSON at all: not a candidate
             raise
         return unwrap(value)
     raise AnswerError("NO_ANSWER", "no JSON answer found in the response")
@@ -97,8 +97,8 @@ def answer_from_bytes(data: bytes) -> Any:
         value = loads(text)
     except JSONSyntaxError:
         return extract_from_text(text)
-    except AnswerError as exc:
-        if exc.reason == "SIZE_LIMIT" or is_json_syntax(text):
+    except StrictnessError as exc:
+        if exc.syntax_known or is_json_syntax(text):
             raise
         return extract_from_text(text)
     return unwrap(value)

@@ -24,54 +24,38 @@ MAX_DEPTH = 32
 MAX_INT_DIGITS = 1000
 
 
-class _Nonfinite(Exception):
-    pass
+def _recording_decoder(violations: list[tuple[str, str]]) -> json.JSONDecoder:
+    """A decoder that records strictness violations instead of stopping at them, so that one pass
+    (in C) both decides whether the text is syntactically JSON and finds the first violation."""
 
+    def parse_constant(name: str) -> float:
+        violations.append(("JSON_NONFINITE", f"non-finite number {name!r} is not allowed"))
+        return 0.0
 
-class _LongInt(Exception):
-    pass
+    def parse_float(text: str) -> float:
+        value = float(text)
+        if not math.isfinite(value):
+            violations.append(("JSON_NONFINITE", f"number literal {text[:30]!r} overflows to infinity"))
+            return 0.0
+        return value
 
+    def parse_int(text: str) -> int:
+        digits = len(text) - (1 if text.startswith("-") else 0)
+        if digits > MAX_INT_DIGITS:
+            violations.append(("JSON_NUMBER", f"integer literal {text[:20]}... has more than {MAX_INT_DIGITS} digits"))
+            return 0
+        return int(text)
 
-class _DupKey(Exception):
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
+    def pairs(items: list[tuple[str, Any]]) -> dict:
+        out: dict = {}
+        for key, value in items:
+            if key in out:
+                violations.append(("JSON_DUPLICATE_KEY", f"duplicate key {key[:60]!r} in a JSON object"))
+            out[key] = value
+        return out
 
-
-def _parse_constant(name: str) -> Any:
-    raise _Nonfinite(name)
-
-
-def _parse_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise _Nonfinite(text)
-    return value
-
-
-def _parse_int(text: str) -> int:
-    digits = len(text) - (1 if text.startswith("-") else 0)
-    if digits > MAX_INT_DIGITS:
-        raise _LongInt(text[:20])
-    return int(text)
-
-
-def _pairs(pairs: list[tuple[str, Any]]) -> dict:
-    out: dict = {}
-    for key, value in pairs:
-        if key in out:
-            raise _DupKey(key)
-        out[key] = value
-    return out
-
-
-_DECODER = json.JSONDecoder(
-    object_pairs_hook=_pairs,
-    parse_float=_parse_float,
-    parse_int=_parse_int,
-    parse_constant=_parse_constant,
-    strict=True,
-)
+    return json.JSONDecoder(object_pairs_hook=pairs, parse_float=parse_float, parse_int=parse_int,
+                            parse_constant=parse_constant, strict=True)
 
 
 def depth_exceeds(value: Any, limit: int) -> bool:
@@ -96,6 +80,15 @@ class JSONSyntaxError(AnswerError):
         super().__init__("JSON_SYNTAX", message)
 
 
+class StrictnessError(AnswerError):
+    """JSON that breaks a strictness rule. ``syntax_known`` is False only when the nesting was too deep
+    to finish parsing, so that whether the text is JSON at all is not known (see ``is_json_syntax``)."""
+
+    def __init__(self, reason: str, message: str, syntax_known: bool = True) -> None:
+        super().__init__(reason, message)
+        self.syntax_known = syntax_known
+
+
 def decode_bytes(data: bytes) -> str:
     if len(data) > MAX_BYTES:
         raise AnswerError("SIZE_LIMIT", f"answer is {len(data):,} bytes; the limit is {MAX_BYTES:,} bytes (32 MiB)")
@@ -106,27 +99,27 @@ def decode_bytes(data: bytes) -> str:
 
 
 def loads(text: str) -> Any:
-    """Parse ``text`` strictly; raise ``AnswerError`` (``JSONSyntaxError`` for plain syntax errors)."""
+    """Parse ``text`` strictly.
+
+    Raises ``JSONSyntaxError`` if the text is not JSON at all (even if it also contains, say, a NaN),
+    ``StrictnessError`` if it is JSON that breaks a rule (the first violation in parse order), and
+    ``AnswerError("SIZE_LIMIT")`` for an over-size text.
+    """
     if len(text) > MAX_BYTES:
         raise AnswerError("SIZE_LIMIT", f"answer is {len(text):,} characters; the limit is {MAX_BYTES:,}")
+    violations: list[tuple[str, str]] = []
     try:
-        value, end = _DECODER.raw_decode(text, _skip_ws(text, 0))
-    except _Nonfinite as exc:
-        raise AnswerError("JSON_NONFINITE", f"non-finite number {exc.args[0]!r} is not allowed") from None
-    except _LongInt as exc:
-        raise AnswerError("JSON_NUMBER", f"integer literal {exc.args[0]}... has more than {MAX_INT_DIGITS} digits") from None
-    except _DupKey as exc:
-        raise AnswerError("JSON_DUPLICATE_KEY", f"duplicate key {exc.key!r} in a JSON object") from None
+        value, end = _recording_decoder(violations).raw_decode(text, _skip_ws(text, 0))
     except RecursionError:
-        raise AnswerError("JSON_DEPTH", f"JSON nesting is deeper than {MAX_DEPTH} levels") from None
+        raise StrictnessError("JSON_DEPTH", f"JSON nesting is deeper than {MAX_DEPTH} levels", syntax_known=False) from None
     except json.JSONDecodeError as exc:
         raise JSONSyntaxError(f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    except ValueError as exc:  # e.g. an integer literal over Python's digit limit
-        raise AnswerError("JSON_NUMBER", f"number literal refused: {exc}") from None
     if _skip_ws(text, end) != len(text):
         raise JSONSyntaxError(f"invalid JSON: extra data after position {end}")
+    if violations:
+        raise StrictnessError(*violations[0])
     if depth_exceeds(value, MAX_DEPTH):
-        raise AnswerError("JSON_DEPTH", f"JSON nesting is deeper than {MAX_DEPTH} levels")
+        raise StrictnessError("JSON_DEPTH", f"JSON nesting is deeper than {MAX_DEPTH} levels")
     return value
 
 
@@ -140,7 +133,9 @@ def _skip_ws(text: str, pos: int) -> int:
 _TOKEN = re.compile(r"""
     [ \t\n\r]*
     (?:
-      (?P<str>"(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*")
+      (?P<opens>\[{2,})
+    | (?P<closes>\]{2,})
+    | (?P<str>"(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*")
     | (?P<num>-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)
     | (?P<lit>true|false|null|NaN|Infinity|-Infinity)
     | (?P<punct>[\[\]{}:,])
@@ -160,6 +155,21 @@ def scan_value(text: str, pos: int = 0) -> int:
         pos = m.end()
         kind = m.lastgroup
         tok = m.group(kind)
+        if kind == "opens":            # a run of k "[": k nested arrays opened at once
+            if expect not in ("value", "value_or_close"):
+                return -1
+            stack.extend("[" * len(tok))
+            expect = "value_or_close"
+            continue
+        if kind == "closes":           # a run of k "]": valid iff the k innermost containers are arrays
+            k = len(tok)
+            if expect not in ("value_or_close", "next") or len(stack) < k or stack[-k:].count("[") != k:
+                return -1
+            del stack[-k:]
+            if not stack:
+                return pos
+            expect = "next"
+            continue
         if expect in ("value", "value_or_close"):
             if kind == "punct" and tok in "[{":
                 stack.append(tok)

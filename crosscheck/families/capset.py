@@ -11,7 +11,8 @@ exact algorithm. Each point is packed with 3 bits per coordinate (value 0, 1 or 
 points adds coordinatewise without carries (sums 0..4 fit in 3 bits); a table over 4-coordinate
 chunks (12 bits) maps the coordinate sums s to the base-3 digits of (6 - s) mod 3 = -(x+y), giving the
 third point's base-3 index, which is looked up in a dense membership table (3^d <= 3^16 entries) or,
-for larger d, an open-addressing hash table (Python dict on the pure-Python path). Small inputs (at most ``PURE_PYTHON_MAX_POINTS`` points) run the same
+for larger d, an open-addressing hash table with a random multiplier (so that no submitted key set
+can be prepared to collide; Python dict on the pure-Python path). Small inputs (at most ``PURE_PYTHON_MAX_POINTS`` points) run the same
 method on Python integers; larger ones vectorise the row loop with numpy. The z3 formal oracle lives
 in ``crosscheck.oracle.capset``.
 """
@@ -98,31 +99,51 @@ def _scan_python(points: tuple[str, ...], d: int) -> tuple[int, int, int] | None
 class _HashTable:
     """Open-addressing hash table of uint64 keys -> answer index, queried vectorised.
 
-    Built once in plain Python (linear probing, multiplicative hashing); a query probes at most the
+    Built once in plain Python (linear probing, multiply-shift hashing); a query probes at most the
     longest probe sequence seen while building, so every stored key is found and no other key is.
+    The multiplier is drawn at random for every table (multiply-shift is universal, so no key set
+    can be prepared to collide), and a table whose longest probe sequence exceeds ``MAX_PROBES`` is
+    rebuilt with a new multiplier; after ``TRIES`` unlucky draws the caller falls back to sorted keys.
     """
 
-    _MULT = np.uint64(0x9E3779B97F4A7C15)
+    MAX_PROBES = 24
+    TRIES = 8
 
-    def __init__(self, keys: list[int]) -> None:
+    def __init__(self, keys: list[int], multiplier: int) -> None:
         bits = max(4, (8 * len(keys)).bit_length())
+        self.mult = np.uint64(multiplier | 1)
         self.mask = (1 << bits) - 1
         self.shift = np.uint64(64 - bits)
         self.keys = np.zeros(1 << bits, dtype=np.uint64)
         self.index = np.full(1 << bits, -1, dtype=np.int64)
         self.probes = 1
+        occupied = [False] * (1 << bits)
         home = self._home(np.array(keys, dtype=np.uint64)).tolist()
         for i, (key, slot) in enumerate(zip(keys, home)):
             step = 0
-            while self.index[(slot + step) & self.mask] != -1:
+            while occupied[(slot + step) & self.mask]:
                 step += 1
+                if step >= self.MAX_PROBES:
+                    self.probes = step + 1
+                    return
             pos = (slot + step) & self.mask
+            occupied[pos] = True
             self.keys[pos] = key
             self.index[pos] = i
             self.probes = max(self.probes, step + 1)
 
+    @classmethod
+    def build(cls, keys: list[int]):
+        import secrets
+
+        for _ in range(cls.TRIES):
+            table = cls(keys, secrets.randbits(64))
+            if table.probes <= cls.MAX_PROBES:
+                return table.find
+        return _SortedLookup(keys).find
+
     def _home(self, keys: np.ndarray) -> np.ndarray:
-        return ((keys * self._MULT) >> self.shift).astype(np.int64)  # uint64 multiply wraps mod 2^64
+        return ((keys * self.mult) >> self.shift).astype(np.int64)  # uint64 multiply wraps mod 2^64
 
     def find(self, keys: np.ndarray) -> np.ndarray:
         home = self._home(keys)
@@ -132,6 +153,19 @@ class _HashTable:
             hit = (self.index[pos] >= 0) & (self.keys[pos] == keys)
             found = np.where(hit, self.index[pos], found)
         return found
+
+
+class _SortedLookup:
+    """Fallback membership by binary search over the sorted keys (O(log n) per query, no worst case)."""
+
+    def __init__(self, keys: list[int]) -> None:
+        arr = np.array(keys, dtype=np.uint64)
+        self.order = np.argsort(arr, kind="stable")
+        self.sorted = arr[self.order]
+
+    def find(self, keys: np.ndarray) -> np.ndarray:
+        pos = np.minimum(np.searchsorted(self.sorted, keys), len(self.sorted) - 1)
+        return np.where(self.sorted[pos] == keys, self.order[pos], -1)
 
 
 def _scan_numpy(points: tuple[str, ...], d: int) -> tuple[int, int, int] | None:
@@ -148,7 +182,7 @@ def _scan_numpy(points: tuple[str, ...], d: int) -> tuple[int, int, int] | None:
         def find(keys: np.ndarray) -> np.ndarray:
             return member[keys.astype(np.int64)]
     else:
-        find = _HashTable(base3).find
+        find = _HashTable.build(base3)
     for i in range(n - 1):
         key = np.zeros(n - i - 1, dtype=np.uint64)
         for w, chunks in enumerate(tables):
