@@ -79,11 +79,17 @@ def _members_one_by_one(text: str, where: str) -> tuple[dict, tuple[str, str] | 
         try:
             obj[key] = loads(raw)
         except AnswerError as exc:
-            if key not in ("answer", "content"):
-                raise AnswersFileError(f"{where}: field {key!r}: {exc.message}") from None
+            # the answer may break any rule; raw content (a JSON string) only the size limit
+            if not (key == "answer" or (key == "content" and exc.reason == "SIZE_LIMIT")):
+                raise AnswersFileError(f"{where}: field {_short(key)}: {exc.message}") from None
             answer_error = (exc.reason, exc.message)
             obj[key] = None
     return obj, answer_error
+
+
+def _short(value, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _opt_str(obj: dict, key: str, where: str) -> str | None:
@@ -107,7 +113,8 @@ def parse_line(text: str, lineno: int) -> AnswerRecord:
         raise AnswersFileError(f"{where}: each line must be a JSON object")
     unknown = sorted(set(obj) - FIELDS)
     if unknown:
-        raise AnswersFileError(f"{where}: unknown field(s) {unknown}")
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+        raise AnswersFileError(f"{where}: unknown field(s) {', '.join(_short(k, 40) for k in unknown[:5])}{more}")
     call_id = obj.get("call_id")
     if type(call_id) is not str or not call_id:
         raise AnswersFileError(f"{where}: 'call_id' must be a non-empty string")
@@ -115,13 +122,13 @@ def parse_line(text: str, lineno: int) -> AnswerRecord:
     if finish is None:
         finish = "stop"
     if type(finish) is not str or (finish not in FINAL_FINISH and finish not in INFRASTRUCTURE):
-        raise AnswersFileError(f"{where}: unknown finish_reason {finish!r}")
+        raise AnswersFileError(f"{where}: unknown finish_reason {_short(finish)}")
     tokens = obj.get("output_tokens")
     if tokens is not None and (type(tokens) is not int or tokens < 0):
         raise AnswersFileError(f"{where}: 'output_tokens' must be a non-negative integer or null")
     track = _opt_str(obj, "track", where)
     if track is not None and track not in TRACKS:
-        raise AnswersFileError(f"{where}: unknown track {track!r}")
+        raise AnswersFileError(f"{where}: unknown track {_short(track)}")
     deadline = obj.get("submission_within_deadline")
     if deadline is not None and type(deadline) is not bool:
         raise AnswersFileError(f"{where}: 'submission_within_deadline' must be a boolean")
@@ -131,7 +138,7 @@ def parse_line(text: str, lineno: int) -> AnswerRecord:
     has_answer = "answer" in obj
     answer_json = None
     if has_answer and answer_error is None:
-        answer_json = json.dumps(obj["answer"], ensure_ascii=False)
+        answer_json = json.dumps(obj["answer"], ensure_ascii=True)
     return AnswerRecord(lineno, call_id, has_answer, answer_json, answer_error, content, finish,
                         tokens, track, deadline, error, verify_msg)
 
@@ -140,19 +147,22 @@ def read(path: str, known_call_ids: set[str]) -> list[AnswerRecord]:
     records: list[AnswerRecord] = []
     seen: dict[str, int] = {}
     try:
-        fh = open(path, "r", encoding="utf-8")
+        fh = open(path, "rb")   # JSON Lines: records end at "\n" only (a bare "\r" is JSON whitespace)
     except OSError as exc:
         raise AnswersFileError(f"cannot read {path}: {exc.strerror}") from None
     with fh:
         try:
-            for lineno, line in enumerate(fh, start=1):
+            for lineno, raw in enumerate(fh, start=1):
+                if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                    raw = raw[3:]          # a UTF-8 byte order mark
+                line = raw.decode("utf-8")
                 if not line.strip():
                     continue
                 rec = parse_line(line, lineno)
                 if rec.call_id not in known_call_ids:
-                    raise AnswersFileError(f"answers line {lineno}: unknown call id {rec.call_id!r}")
+                    raise AnswersFileError(f"answers line {lineno}: unknown call id {_short(rec.call_id)}")
                 if rec.call_id in seen:
-                    raise AnswersFileError(f"answers line {lineno}: duplicate call id {rec.call_id!r}"
+                    raise AnswersFileError(f"answers line {lineno}: duplicate call id {_short(rec.call_id)}"
                                            f" (first on line {seen[rec.call_id]})")
                 seen[rec.call_id] = lineno
                 if (rec.finish_reason == "stop" and rec.infrastructure_reason is None

@@ -58,6 +58,8 @@ def _strict_loads(text: str, where: str) -> Any:
         return json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
     except json.JSONDecodeError as exc:
         raise ValueError(f"{where}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise ValueError(f"{where}: JSON nesting is too deep for a scores file") from None
 
 
 class _Row:

@@ -99,9 +99,9 @@ def score_record(rec: AnswerRecord, inst: Instance, track: str, time_limit: floa
         reason, message = rec.answer_error
         return _finish(row, inst, "scored", "REJECT", False, None, reason, message)
     if rec.has_answer:
-        payload, kind = rec.answer_json.encode("utf-8"), "json"
-    else:
-        payload, kind = (rec.content or "").encode("utf-8"), "text"
+        payload, kind = rec.answer_json.encode("ascii"), "json"
+    else:   # a lone surrogate cannot be UTF-8: it reaches the verifiers as bytes that fail to decode (rejected)
+        payload, kind = (rec.content or "").encode("utf-8", "surrogatepass"), "text"
     res = harness.verify(inst.family, inst.params, payload, kind, time_limit=time_limit, memory_limit=memory_limit)
     row["primary"] = _verdict_summary(res.primary, res.primary_seconds)
     row["second"] = _verdict_summary(res.second, res.second_seconds)
@@ -216,6 +216,10 @@ def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suit
     out_dir = os.path.dirname(os.path.abspath(output))
     if not os.path.isdir(out_dir):
         raise ScoreError(f"the output directory {out_dir} does not exist")
+    if os.path.isdir(output):
+        raise ScoreError(f"the output {output} is a directory")
+    if os.path.exists(output) and os.path.exists(answers_path) and os.path.samefile(output, answers_path):
+        raise ScoreError("the output would overwrite the answers file")
     by_call = {i.call_id: i for i in instances}
     records = answers_mod.read(answers_path, set(by_call))
     for rec in records:

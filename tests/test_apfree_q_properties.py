@@ -19,11 +19,7 @@ from __future__ import annotations
 import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
 import itertools
-import os
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
@@ -38,6 +34,7 @@ from checker.prompts import prompt
 from crosscheck.families import apfree_q as second
 from crosscheck.oracle import apfree_q as oracle_mod
 from crosscheck.oracle.apfree_q import oracle
+from tests import proplib
 
 DIGITS = "0123456789"
 CONSTRUCTIONS = {(d["params"]["q"], d["params"]["n"]): d for _, d in fixtures.list_json("constructions", "apfree_q")}
@@ -89,32 +86,7 @@ def assert_witness(points, hit, q, who):
 
 
 def both(points: list[str], q: int, n: int):
-    params = {"q": q, "n": n}
-    p, s = primary.check(params, list(points)), second.check(params, list(points))
-    assert (p.status, p.reason, p.objective) == (s.status, s.reason, s.objective), (p, s)
-    if p.reason in ("DUPLICATE", "PROPERTY_VIOLATION"):
-        for verdict, other in ((p, second), (s, primary)):
-            holds, message = other.witness_holds(params, list(points), verdict.witness)
-            assert holds, (verdict.witness, message)
-    return p
-
-
-def det_mod(matrix: list[list[int]], q: int) -> int:
-    m = [row[:] for row in matrix]
-    size, det = len(m), 1
-    for col in range(size):
-        piv = next((r for r in range(col, size) if m[r][col] % q), None)
-        if piv is None:
-            return 0
-        if piv != col:
-            m[col], m[piv] = m[piv], m[col]
-            det = -det
-        det = det * m[col][col] % q
-        inv = pow(m[col][col], q - 2, q)
-        for r in range(col + 1, size):
-            f = m[r][col] * inv % q
-            m[r] = [(a - f * b) % q for a, b in zip(m[r], m[col])]
-    return det % q
+    return proplib.both(primary, second, {"q": q, "n": n}, list(points))[0]
 
 
 def affine(points: list[str], matrix, shift, q: int) -> list[str]:
@@ -170,7 +142,7 @@ def affine_maps(draw, q: int, n: int):
         shift = draw(st.lists(st.integers(0, q - 1), min_size=n, max_size=n))
     if kind in ("linear", "affine"):
         matrix = draw(st.lists(st.lists(st.integers(0, q - 1), min_size=n, max_size=n), min_size=n, max_size=n))
-        assume(det_mod(matrix, q) != 0)
+        assume(proplib.det_mod(matrix, q) != 0)
     elif kind == "scaling":
         lam = draw(st.integers(1, q - 1))
         matrix = [[lam if r == c else 0 for c in range(n)] for r in range(n)]
@@ -398,19 +370,10 @@ def test_oracle_unknown_is_reported(monkeypatch):
 
 
 def test_crosscheck_never_imports_checker_and_z3_is_lazy():
-    code = (
-        "import sys\n"
-        "import crosscheck.oracle.apfree_q, crosscheck.families.apfree_q\n"
-        "assert 'z3' not in sys.modules, 'z3 imported eagerly'\n"
-        "from crosscheck.families.apfree_q import check\n"
-        "assert check({'q': 5, 'n': 1}, ['0', '1', '3']).reason == 'PROPERTY_VIOLATION'\n"
-        "bad = sorted(m for m in sys.modules if m == 'checker' or m.startswith('checker.'))\n"
-        "assert not bad, bad\n"
-    )
-    root = str(Path(__file__).resolve().parent.parent)
-    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": root})
-    assert done.returncode == 0, done.stderr
+    proplib.assert_crosscheck_is_independent(
+        "apfree_q",
+        "from crosscheck.families.apfree_q import check",
+        "assert check({'q': 5, 'n': 1}, ['0', '1', '3']).reason == 'PROPERTY_VIOLATION'")
 
 
 # ---- (d) the spec ----------------------------------------------------------------------------------------------

@@ -19,11 +19,7 @@ from __future__ import annotations
 import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
 import itertools
-import os
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
@@ -35,6 +31,7 @@ from checker.families import capset as primary
 from crosscheck.families import capset as second
 from crosscheck.oracle import capset as oracle_mod
 from crosscheck.oracle.capset import oracle
+from tests import proplib
 
 MAX_CAPS = {d: fixtures.read_json("constructions", "capset", f"d{d}.json")["answer"] for d in range(1, 7)}
 ORACLE_POINTS = 50     # sets up to this size are decided by the z3 oracle in the mutation tests
@@ -70,14 +67,7 @@ def assert_witness_line(points, hit, who):
 
 def both(points: list[str], d: int) -> tuple[Verdict, Verdict]:
     """Both verifiers' verdicts; DUPLICATE/PROPERTY_VIOLATION witnesses are confirmed by the other one."""
-    params = {"d": d}
-    p, s = primary.check(params, list(points)), second.check(params, list(points))
-    assert (p.status, p.reason, p.objective) == (s.status, s.reason, s.objective), (p, s)
-    if p.reason in ("DUPLICATE", "PROPERTY_VIOLATION"):
-        for verdict, other in ((p, second), (s, primary)):
-            holds, message = other.witness_holds(params, list(points), verdict.witness)
-            assert holds, (verdict.witness, message)
-    return p, s
+    return proplib.both(primary, second, {"d": d}, list(points))
 
 
 def truth(points: list[str], d: int) -> tuple[Status, str | None]:
@@ -391,19 +381,10 @@ def test_oracle_unknown_is_reported(monkeypatch):
 
 
 def test_crosscheck_never_imports_checker_and_z3_is_lazy():
-    code = (
-        "import sys\n"
-        "import crosscheck.oracle.capset, crosscheck.oracle, crosscheck.families.capset\n"
-        "assert 'z3' not in sys.modules, 'z3 imported eagerly'\n"
-        "from crosscheck.oracle.capset import oracle\n"
-        "assert oracle(('0', '1', '2'), 1) == ('sat', (0, 1, 2))\n"
-        "bad = sorted(m for m in sys.modules if m == 'checker' or m.startswith('checker.'))\n"
-        "assert not bad, bad\n"
-    )
-    root = str(Path(__file__).resolve().parent.parent)
-    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": root})
-    assert done.returncode == 0, done.stderr
+    proplib.assert_crosscheck_is_independent(
+        "capset",
+        "from crosscheck.oracle.capset import oracle",
+        "assert oracle(('0', '1', '2'), 1) == ('sat', (0, 1, 2))")
 
 
 @pytest.mark.slow

@@ -35,6 +35,7 @@ from checker.families import corners as primary
 from crosscheck.families import corners as second
 from crosscheck.oracle import corners as oracle_mod
 from crosscheck.oracle.corners import oracle
+from tests import proplib
 
 ORACLE_POINTS = 60
 
@@ -52,13 +53,10 @@ def brute_has_corner(points) -> bool:
 
 def both(answer, n: int):
     params = {"n": n}
-    p, s = primary.check(params, answer), second.check(params, answer)
-    assert (p.status, p.reason, p.objective) == (s.status, s.reason, s.objective), (p, s)
+    p, s = proplib.both(primary, second, params, answer)
     if p.reason in ("DUPLICATE", "PROPERTY_VIOLATION"):
         pts = schema.parse(answer, params).points
-        for verdict, other in ((p, second), (s, primary)):
-            holds, message = other.witness_holds(params, answer, verdict.witness)
-            assert holds, (verdict.witness, message)
+        for verdict in (p, s):
             idx = verdict.witness["indices"]
             if p.reason == "PROPERTY_VIOLATION":
                 x, y, d = verdict.witness["corner"]
@@ -303,12 +301,7 @@ CONSTRUCTIONS = list(fixtures.list_json("constructions", "corners"))
 
 @pytest.mark.parametrize("name, doc", CONSTRUCTIONS, ids=[c[0] for c in CONSTRUCTIONS])
 def test_reference_constructions_are_accepted(name, doc):
-    assert set(doc) == {"family", "params", "answer", "objective", "method", "generated_by"}
-    assert doc["family"] == "corners" and doc["generated_by"] == "python -m checker.constructions.corners"
-    params = schema.validate_params(doc["params"])
-    p, s = primary.check(params, doc["answer"]), second.check(params, doc["answer"])
-    assert p.status is s.status is Status.ACCEPT, (p.message, s.message)
-    assert p.objective == s.objective == doc["objective"]
+    params = proplib.assert_reference_construction("corners", primary, second, doc)
     inst = next(i for i in suites.load("bench-v1") if i.family == "corners" and i.params == params)
     assert doc["objective"] >= int(inst.reference)
 

@@ -19,11 +19,7 @@ from __future__ import annotations
 import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
 import itertools
-import os
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
@@ -39,6 +35,7 @@ from checker.prompts import prompt
 from crosscheck.families import kakeya as second
 from crosscheck.oracle import kakeya as oracle_mod
 from crosscheck.oracle.kakeya import oracle
+from tests import proplib
 
 SHAPES = [(2, 1), (2, 2), (2, 3), (2, 4), (3, 1), (3, 2), (3, 3), (5, 1), (5, 2), (5, 3), (7, 2)]
 CONSTRUCTIONS = {(d["params"]["q"], d["params"]["n"]): d for _, d in fixtures.list_json("constructions", "kakeya")}
@@ -85,34 +82,9 @@ def parabola(q: int, n: int) -> list[tuple[int, ...]]:
 
 
 def both(points, q: int, n: int):
-    params = {"q": q, "n": n}
-    answer = [list(p) for p in points]
-    p, s = primary.check(params, answer), second.check(params, answer)
-    assert (p.status, p.reason, p.objective) == (s.status, s.reason, s.objective), (p, s)
+    p, s = proplib.both(primary, second, {"q": q, "n": n}, [list(p) for p in points])
     assert p.witness == s.witness, (p.witness, s.witness)     # both report the first missing direction
-    if p.reason in ("DUPLICATE", "PROPERTY_VIOLATION"):
-        for verdict, other in ((p, second), (s, primary)):
-            holds, message = other.witness_holds(params, answer, verdict.witness)
-            assert holds, (verdict.witness, message)
     return p
-
-
-def det_mod(matrix, q: int) -> int:
-    m = [list(r) for r in matrix]
-    size, det = len(m), 1
-    for col in range(size):
-        piv = next((r for r in range(col, size) if m[r][col] % q), None)
-        if piv is None:
-            return 0
-        if piv != col:
-            m[col], m[piv] = m[piv], m[col]
-            det = -det
-        det = det * m[col][col] % q
-        inv = pow(m[col][col], q - 2, q)
-        for r in range(col + 1, size):
-            f = m[r][col] * inv % q
-            m[r] = [(a - f * b) % q for a, b in zip(m[r], m[col])]
-    return det % q
 
 
 def affine(points, matrix, shift, q: int):
@@ -154,7 +126,7 @@ def affine_maps(draw, q: int, n: int):
         shift = draw(st.lists(st.integers(0, q - 1), min_size=n, max_size=n))
     if kind in ("linear", "affine"):
         matrix = draw(st.lists(st.lists(st.integers(0, q - 1), min_size=n, max_size=n), min_size=n, max_size=n))
-        assume(det_mod(matrix, q) != 0)
+        assume(proplib.det_mod(matrix, q) != 0)
     elif kind == "scaling":
         matrix = [[draw(st.integers(1, q - 1)) if r == c else 0 for c in range(n)] for r in range(n)]
     else:
@@ -351,19 +323,10 @@ def test_oracle_unknown_is_reported(monkeypatch):
 
 
 def test_crosscheck_never_imports_checker_and_z3_is_lazy():
-    code = (
-        "import sys\n"
-        "import crosscheck.oracle.kakeya, crosscheck.families.kakeya\n"
-        "assert 'z3' not in sys.modules, 'z3 imported eagerly'\n"
-        "from crosscheck.families.kakeya import check\n"
-        "assert check({'q': 3, 'n': 2}, [[0, 0], [0, 1], [0, 2]]).witness == {'direction': [1, 0]}\n"
-        "bad = sorted(m for m in sys.modules if m == 'checker' or m.startswith('checker.'))\n"
-        "assert not bad, bad\n"
-    )
-    root = str(Path(__file__).resolve().parent.parent)
-    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": root})
-    assert done.returncode == 0, done.stderr
+    proplib.assert_crosscheck_is_independent(
+        "kakeya",
+        "from crosscheck.families.kakeya import check",
+        "assert check({'q': 3, 'n': 2}, [[0, 0], [0, 1], [0, 2]]).witness == {'direction': [1, 0]}")
 
 
 # ---- (d) the spec -----------------------------------------------------------------------------------------

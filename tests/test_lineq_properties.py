@@ -36,6 +36,7 @@ from checker.families import lineq as primary
 from crosscheck.families import lineq as second
 from crosscheck.oracle import lineq as oracle_mod
 from crosscheck.oracle.lineq import oracle
+from tests import proplib
 
 ORACLE_ELEMENTS = 60
 
@@ -52,13 +53,10 @@ def brute_has_solution(a: int, b: int, values) -> bool:
 
 def both(answer, a: int, b: int, n: int):
     params = {"a": a, "b": b, "n": n}
-    p, s = primary.check(params, answer), second.check(params, answer)
-    assert (p.status, p.reason, p.objective) == (s.status, s.reason, s.objective), (p, s)
+    p, s = proplib.both(primary, second, params, answer)
     if p.reason in ("DUPLICATE", "PROPERTY_VIOLATION"):
         els = schema.parse(answer, params).elements
-        for verdict, other in ((p, second), (s, primary)):
-            holds, message = other.witness_holds(params, answer, verdict.witness)
-            assert holds, (verdict.witness, message)
+        for verdict in (p, s):
             idx = verdict.witness["indices"]
             if p.reason == "PROPERTY_VIOLATION":
                 x, y, z = verdict.witness["solution"]
@@ -257,12 +255,7 @@ CONSTRUCTIONS = list(fixtures.list_json("constructions", "lineq"))
 
 @pytest.mark.parametrize("name, doc", CONSTRUCTIONS, ids=[c[0] for c in CONSTRUCTIONS])
 def test_reference_constructions_are_accepted(name, doc):
-    assert set(doc) == {"family", "params", "answer", "objective", "method", "generated_by"}
-    assert doc["family"] == "lineq" and doc["generated_by"] == "python -m checker.constructions.lineq"
-    params = schema.validate_params(doc["params"])
-    p, s = primary.check(params, doc["answer"]), second.check(params, doc["answer"])
-    assert p.status is s.status is Status.ACCEPT, (p.message, s.message)
-    assert p.objective == s.objective == doc["objective"]
+    params = proplib.assert_reference_construction("lineq", primary, second, doc)
     inst = next(i for i in suites.all_instances() if i.family == "lineq" and i.params == params)
     assert doc["objective"] >= int(inst.reference)
 

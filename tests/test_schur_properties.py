@@ -27,6 +27,7 @@ from checker import prompts
 from checker.families import schur as primary
 from crosscheck.families import schur as second
 from crosscheck.oracle import schur as oracle
+from tests import proplib
 
 K3 = [0, 1, 1, 0, 2, 2, 2, 2, 2, 0, 1, 1, 0]
 K4 = [0, 3, 0, 1, 3, 1, 2, 3, 0, 2, 2, 2, 1, 0, 2, 2, 3, 3, 0, 1, 3, 1, 1, 0, 1, 0, 3, 3, 2, 1, 3, 1, 2, 0, 2, 0, 2, 2,
@@ -50,9 +51,7 @@ def is_solution(colours: list[int], w: dict) -> bool:
 
 
 def both(k: int, colours: list[int]):
-    params = {"k": k}
-    p, s = primary.check(params, colours), second.check(params, colours)
-    return p, s
+    return proplib.both(primary, second, {"k": k}, colours)
 
 
 def assert_agree(k: int, colours: list[int]) -> Status:

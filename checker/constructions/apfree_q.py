@@ -35,7 +35,6 @@ unordered pairs, midpoint (x + z)(q + 1)/2 not in the set) before it is written.
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import random
 import sys
@@ -43,9 +42,8 @@ import time
 
 import numpy as np
 
-GENERATED_BY = "python -m checker.constructions.apfree_q"
-FIXTURE_DIR = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                                            "fixtures", "constructions", "apfree_q"))
+from . import document, run_generator, verify_fixtures, write_fixture
+
 SEED = 1
 LS_ITERATIONS = 100_000
 LAYERS = (0, 1)            # the graph of Q and of Q + 1
@@ -235,51 +233,30 @@ def build_all(log=print) -> dict[tuple[int, int], tuple[list[str], str]]:
     return out
 
 
-def write_fixture(path: str, obj: dict) -> None:
-    lines = ["{"]
-    items = list(obj.items())
-    for k, (key, val) in enumerate(items):
-        sep = "," if k < len(items) - 1 else ""
-        lines.append(f"  {json.dumps(key)}: {json.dumps(val, separators=(',', ':'))}{sep}")
-    lines.append("}")
-    with open(path, "w") as fh:
-        fh.write("\n".join(lines) + "\n")
-
-
-def main(argv=None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if "--verify" in argv:
-        return verify_all()
-    os.makedirs(FIXTURE_DIR, exist_ok=True)
-    t0 = time.time()
+def write_all() -> None:
     for (q, n), (points, method) in sorted(build_all().items()):
         if not all(len(p) == n for p in points) or not is_progression_free_plain(points, q):
             raise RuntimeError(f"q={q} n={n}: the construction is not progression-free")
-        obj = {"family": "apfree_q", "params": {"q": q, "n": n}, "answer": points, "objective": len(points),
-               "method": method, "generated_by": GENERATED_BY}
-        path = os.path.join(FIXTURE_DIR, f"q{q}_n{n}.json")
-        write_fixture(path, obj)
+        doc = document("apfree_q", {"q": q, "n": n}, points, len(points), method)
+        path = write_fixture(f"q{q}_n{n}.json", doc)
         print(f"{os.path.relpath(path)}: {len(points)} points")
-    print(f"total {time.time() - t0:.1f}s")
-    return 0
+
+
+def _verify(doc: dict) -> tuple[bool, str]:
+    q, n = doc["params"]["q"], doc["params"]["n"]
+    pts = doc["answer"]
+    ok = (len(pts) == doc["objective"] <= 20_000
+          and all(type(p) is str and len(p) == n and set(p) <= set("0123456789"[:q]) for p in pts)
+          and is_progression_free_plain(pts, q))
+    return ok, f"{len(pts)} points"
 
 
 def verify_all() -> int:
-    bad = 0
-    for name in sorted(os.listdir(FIXTURE_DIR)):
-        if not name.endswith(".json"):
-            continue
-        with open(os.path.join(FIXTURE_DIR, name)) as fh:
-            obj = json.load(fh)
-        q, n = obj["params"]["q"], obj["params"]["n"]
-        pts = obj["answer"]
-        ok = (set(obj) == {"family", "params", "answer", "objective", "method", "generated_by"}
-              and obj["family"] == "apfree_q" and len(pts) == obj["objective"] <= 20_000
-              and all(type(p) is str and len(p) == n and set(p) <= set("0123456789"[:q]) for p in pts)
-              and is_progression_free_plain(pts, q))
-        bad += not ok
-        print(f"{name}: {len(pts)} points {'OK' if ok else 'FAIL'}")
-    return 1 if bad else 0
+    return verify_fixtures("apfree_q", _verify)
+
+
+def main(argv=None) -> int:
+    return run_generator(argv, write_all, verify_all)
 
 
 if __name__ == "__main__":

@@ -97,22 +97,19 @@ check to keep regeneration fast (about 10 s in total), and ``python -m checker.c
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import sys
 import time
 
 import numpy as np
 
+from . import document, run_generator, verify_fixtures, write_fixture
+
 Q = 3
 N_PG = 6  # vector-space dimension of PG(5,3)
 FIELD_ORDER = Q**N_PG  # 729
 NUM_POINTS = (FIELD_ORDER - 1) // (Q - 1)  # 364 points of PG(5,3)
 
-GENERATED_BY = "python -m checker.constructions.capset"
-FIXTURE_DIR = os.path.normpath(os.path.join(
-    os.path.dirname(os.path.abspath(__file__)), "..", "..",
-    "fixtures", "constructions", "capset"))
 
 
 # --------------------------------------------------------------------------
@@ -402,27 +399,7 @@ def product_plus_directions(A, B):
 # --------------------------------------------------------------------------
 
 def fixture(d, answer, method):
-    size = len(expand(answer))
-    return {
-        "family": "capset",
-        "params": {"d": d},
-        "answer": answer,
-        "objective": size,
-        "method": method,
-        "generated_by": GENERATED_BY,
-    }
-
-
-def write_fixture(path, obj):
-    # compact: one key per line at top level, values on one line
-    lines = ["{"]
-    items = list(obj.items())
-    for k, (key, val) in enumerate(items):
-        sep = "," if k < len(items) - 1 else ""
-        lines.append(f"  {json.dumps(key)}: {json.dumps(val, separators=(',', ':'))}{sep}")
-    lines.append("}")
-    with open(path, "w") as fh:
-        fh.write("\n".join(lines) + "\n")
+    return document("capset", {"d": d}, answer, len(expand(answer)), method)
 
 
 def build_all(log=print):
@@ -482,11 +459,7 @@ def build_all(log=print):
     return answers
 
 
-def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    if "--verify" in argv:
-        return verify_all()
-    os.makedirs(FIXTURE_DIR, exist_ok=True)
+def write_all():
     t0 = time.time()
     answers = build_all()
     print(f"constructions built in {time.time() - t0:.1f}s")
@@ -498,35 +471,27 @@ def main(argv=None):
         ok = is_cap_plain(pts) if len(pts) <= 2500 else is_cap_numpy(pts)
         assert ok, f"d={d}: not a cap"
         obj = fixture(d, answer, method)
-        path = os.path.join(FIXTURE_DIR, f"d{d}.json")
-        write_fixture(path, obj)
+        path = write_fixture(f"d{d}.json", obj)
         print(f"{os.path.relpath(path)}: d={d} size={obj['objective']} "
               f"({time.time() - t1:.1f}s)")
-    print(f"total {time.time() - t0:.1f}s")
-    return 0
+
+
+def _verify(doc):
+    d = doc["params"]["d"]
+    pts = expand(doc["answer"])
+    ok = (all(len(p) == d and set(p) <= set("012") for p in pts)
+          and len(pts) == doc["objective"] <= 20000
+          and is_cap_plain(pts))
+    return ok, f"d={d} size={len(pts)}"
 
 
 def verify_all():
     """Re-check every fixture with the plain-Python check (slow for d=12)."""
-    bad = 0
-    for name in sorted(os.listdir(FIXTURE_DIR)):
-        if not name.endswith(".json"):
-            continue
-        t1 = time.time()
-        with open(os.path.join(FIXTURE_DIR, name)) as fh:
-            obj = json.load(fh)
-        d = obj["params"]["d"]
-        pts = expand(obj["answer"])
-        ok = (set(obj) == {"family", "params", "answer", "objective",
-                           "method", "generated_by"}
-              and obj["family"] == "capset"
-              and all(len(p) == d and set(p) <= set("012") for p in pts)
-              and len(pts) == obj["objective"] <= 20000
-              and is_cap_plain(pts))
-        bad += not ok
-        print(f"{name}: d={d} size={len(pts)} {'OK' if ok else 'FAIL'} "
-              f"({time.time() - t1:.1f}s)")
-    return 1 if bad else 0
+    return verify_fixtures("capset", _verify)
+
+
+def main(argv=None):
+    return run_generator(argv, write_all, verify_all)
 
 
 if __name__ == "__main__":

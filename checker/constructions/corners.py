@@ -27,16 +27,14 @@ Methods (no method reads the clock; randomness comes only from ``random.Random(s
 """
 from __future__ import annotations
 
-import json
-import random
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
-OUT = Path(__file__).resolve().parent.parent.parent / "fixtures" / "constructions" / "corners"
-GENERATED_BY = "python -m checker.constructions.corners"
+from . import _search, document, write_fixture
+from ._search import BlockedSet
+
 
 # (n, reference, seed, iterations)
 INSTANCES = [
@@ -71,17 +69,15 @@ def diagonal_points(diffs: list[int], n: int) -> list[tuple[int, int]]:
     return [(x, x - d) for d in diffs for x in range(n) if 0 <= x - d < n]
 
 
-class GridSearch:
+class GridSearch(BlockedSet):
     """A corner-free subset of the n x n grid with block counts for every cell outside it."""
 
     def __init__(self, n: int) -> None:
+        super().__init__((n, n))                         # member[x, y], block[x, y]
         self.n = n
-        self.member = np.zeros((n, n), dtype=bool)      # member[x, y]
-        self.block = np.zeros((n, n), dtype=np.int64)
-        self.points: list[tuple[int, int]] = []
-        self.pos: dict[tuple[int, int], int] = {}
 
-    def _thirds(self, x: int, y: int) -> tuple[np.ndarray, np.ndarray]:
+    def thirds(self, p: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+        x, y = p
         n, g = self.n, self.member
         row = np.flatnonzero(g[:, y])
         row = row[row != x]                              # u = (ux, y)
@@ -99,56 +95,18 @@ class GridSearch:
         ok = (X >= 0) & (X < n) & (Y >= 0) & (Y < n)
         return X[ok], Y[ok]
 
-    def add(self, p: tuple[int, int]) -> None:
-        X, Y = self._thirds(*p)
-        np.add.at(self.block, (X, Y), 1)
-        self.member[p] = True
-        self.pos[p] = len(self.points)
-        self.points.append(p)
-
-    def remove(self, p: tuple[int, int]) -> None:
-        i = self.pos.pop(p)
-        last = self.points.pop()
-        if last != p:
-            self.points[i] = last
-            self.pos[last] = i
-        self.member[p] = False
-        X, Y = self._thirds(*p)
-        np.add.at(self.block, (X, Y), -1)
-
     def free(self) -> list[tuple[int, int]]:
         xs, ys = np.nonzero((self.block == 0) & ~self.member)
         return list(zip(xs.tolist(), ys.tolist()))
 
 
 def local_search(start: list[tuple[int, int]], n: int, iterations: int, seed: int) -> list[tuple[int, int]]:
-    rng = random.Random(seed)
     st = GridSearch(n)
     for p in start:
         if st.block[p] != 0:
             raise RuntimeError(f"start set is not corner-free at {p}")
         st.add(p)
-    best = sorted(st.points)
-    for _ in range(iterations):
-        k = rng.choice((1, 1, 2))
-        removed = rng.sample(sorted(st.points), k)
-        for p in removed:
-            st.remove(p)
-        cand = [c for c in st.free() if c not in removed]
-        rng.shuffle(cand)
-        added = []
-        for c in cand:
-            if st.block[c] == 0 and not st.member[c]:
-                st.add(c)
-                added.append(c)
-        if len(added) < k and rng.random() < 0.95:
-            for c in added:
-                st.remove(c)
-            for p in removed:
-                st.add(p)
-        if len(st.points) > len(best):
-            best = sorted(st.points)
-    return best
+    return _search.local_search(st, iterations, seed, undo=0.95)
 
 
 def sanity_check(points: list[tuple[int, int]], n: int) -> None:
@@ -167,11 +125,7 @@ def sanity_check(points: list[tuple[int, int]], n: int) -> None:
 
 
 def _write(name: str, params: dict, answer, objective: int, method: str) -> None:
-    doc = {"family": "corners", "params": params, "answer": answer, "objective": objective,
-           "method": method, "generated_by": GENERATED_BY}
-    OUT.mkdir(parents=True, exist_ok=True)
-    body = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v, separators=(',', ':'))}" for k, v in doc.items())
-    (OUT / name).write_text("{\n" + body + "\n}\n", encoding="utf-8")
+    write_fixture(name, document("corners", params, answer, objective, method))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -30,7 +30,6 @@ some point a of the set with a + t v in the set for all t) before a file is writ
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import random
 import sys
@@ -38,9 +37,8 @@ import time
 
 import numpy as np
 
-GENERATED_BY = "python -m checker.constructions.kakeya"
-FIXTURE_DIR = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                                            "fixtures", "constructions", "kakeya"))
+from . import document, run_generator, verify_fixtures, write_fixture
+
 INSTANCES = ((13, 3), (7, 4), (11, 4))
 SEED = 20261201
 ROUNDS = {(13, 3): 300, (7, 4): 300, (11, 4): 20}
@@ -194,52 +192,30 @@ def build(q: int, n: int, log=print) -> tuple[list[list[int]], str]:
 
 
 def fixture(q: int, n: int, points, method: str) -> dict:
-    return {"family": "kakeya", "params": {"q": q, "n": n}, "answer": points, "objective": len(points),
-            "method": method, "generated_by": GENERATED_BY}
+    return document("kakeya", {"q": q, "n": n}, points, len(points), method)
 
 
-def write_fixture(path: str, obj: dict) -> None:
-    lines = ["{"]
-    items = list(obj.items())
-    for k, (key, val) in enumerate(items):
-        sep = "," if k < len(items) - 1 else ""
-        lines.append(f"  {json.dumps(key)}: {json.dumps(val, separators=(',', ':'))}{sep}")
-    lines.append("}")
-    with open(path, "w") as fh:
-        fh.write("\n".join(lines) + "\n")
-
-
-def main(argv=None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if "--verify" in argv:
-        return verify_all()
-    os.makedirs(FIXTURE_DIR, exist_ok=True)
-    t0 = time.time()
+def write_all() -> None:
     for q, n in INSTANCES:
         points, method = build(q, n)
         if not is_kakeya_plain(points, q, n):
             raise RuntimeError(f"kakeya q={q} n={n}: the construction is not a Kakeya set")
-        path = os.path.join(FIXTURE_DIR, f"q{q}_n{n}.json")
-        write_fixture(path, fixture(q, n, points, method))
+        path = write_fixture(f"q{q}_n{n}.json", fixture(q, n, points, method))
         print(f"{os.path.relpath(path)}: {len(points)} points")
-    print(f"total {time.time() - t0:.1f}s")
-    return 0
+
+
+def _verify(doc: dict) -> tuple[bool, str]:
+    q, n = doc["params"]["q"], doc["params"]["n"]
+    ok = len(doc["answer"]) == doc["objective"] and is_kakeya_plain(doc["answer"], q, n)
+    return ok, f"{doc['objective']} points"
 
 
 def verify_all() -> int:
-    bad = 0
-    for name in sorted(os.listdir(FIXTURE_DIR)):
-        if not name.endswith(".json"):
-            continue
-        with open(os.path.join(FIXTURE_DIR, name)) as fh:
-            obj = json.load(fh)
-        q, n = obj["params"]["q"], obj["params"]["n"]
-        ok = (set(obj) == {"family", "params", "answer", "objective", "method", "generated_by"}
-              and obj["family"] == "kakeya" and len(obj["answer"]) == obj["objective"]
-              and is_kakeya_plain(obj["answer"], q, n))
-        bad += not ok
-        print(f"{name}: {obj['objective']} points {'OK' if ok else 'FAIL'}")
-    return 1 if bad else 0
+    return verify_fixtures("kakeya", _verify)
+
+
+def main(argv=None) -> int:
+    return run_generator(argv, write_all, verify_all)
 
 
 if __name__ == "__main__":

@@ -33,33 +33,27 @@ fixture is the ternary set in its compact form.
 """
 from __future__ import annotations
 
-import json
 import math
-import random
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
-OUT = Path(__file__).resolve().parent.parent.parent / "fixtures" / "constructions" / "lineq"
-GENERATED_BY = "python -m checker.constructions.lineq"
+from . import _search, document, write_fixture
+from ._search import BlockedSet
 
 
-class Search:
+class Search(BlockedSet):
     """A solution-free set inside 1..n with block counts for every integer outside it."""
 
     def __init__(self, a: int, b: int, n: int) -> None:
+        super().__init__(n + 1)
         g = math.gcd(a, b)
         self.a, self.b, self.n = a // g, b // g, n
         self.s = self.a + self.b
-        self.member = np.zeros(n + 1, dtype=bool)
-        self.block = np.zeros(n + 1, dtype=np.int64)
-        self.elements: list[int] = []
-        self.pos: dict[int, int] = {}
 
-    def _thirds(self, e: int) -> np.ndarray:
-        u = np.array([v for v in self.elements if v != e], dtype=np.int64)
+    def thirds(self, e: int) -> np.ndarray:
+        u = np.array([v for v in self.members if v != e], dtype=np.int64)
         a, b, s = self.a, self.b, self.s
         parts = []
         for num, den in ((a * e + b * u, s), (a * u + b * e, s), (s * u - a * e, b), (s * e - a * u, b),
@@ -68,25 +62,9 @@ class Search:
         w = np.concatenate(parts)
         return w[(w >= 1) & (w <= self.n)]
 
-    def add(self, e: int) -> None:
-        np.add.at(self.block, self._thirds(e), 1)
-        self.member[e] = True
-        self.pos[e] = len(self.elements)
-        self.elements.append(e)
-
-    def remove(self, e: int) -> None:
-        i = self.pos.pop(e)
-        last = self.elements.pop()
-        if last != e:
-            self.elements[i] = last
-            self.pos[last] = i
-        self.member[e] = False
-        np.add.at(self.block, self._thirds(e), -1)
-
-
-def _free(st: Search) -> list[int]:
-    cand = np.flatnonzero((st.block == 0) & ~st.member)
-    return cand[cand >= 1].tolist()
+    def free(self) -> list[int]:
+        cand = np.flatnonzero((self.block == 0) & ~self.member)
+        return cand[cand >= 1].tolist()
 
 
 def greedy(a: int, b: int, n: int) -> Search:
@@ -98,30 +76,7 @@ def greedy(a: int, b: int, n: int) -> Search:
 
 
 def local_search(st: Search, iterations: int, seed: int) -> list[int]:
-    rng = random.Random(seed)
-    best = sorted(st.elements)
-    for _ in range(iterations):
-        k = rng.choice((1, 1, 2))
-        if len(st.elements) <= k:
-            break
-        removed = rng.sample(sorted(st.elements), k)
-        for e in removed:
-            st.remove(e)
-        cand = [c for c in _free(st) if c not in removed]
-        rng.shuffle(cand)
-        added = []
-        for c in cand:
-            if st.block[c] == 0 and not st.member[c]:
-                st.add(c)
-                added.append(c)
-        if len(added) < k and rng.random() < 0.9:
-            for c in added:
-                st.remove(c)
-            for e in removed:
-                st.add(e)
-        if len(st.elements) > len(best):
-            best = sorted(st.elements)
-    return best
+    return _search.local_search(st, iterations, seed, undo=0.9)
 
 
 def ternary(length: int) -> list[int]:
@@ -160,7 +115,7 @@ def build_search(a: int, b: int, n: int, seeds: tuple[int, ...], iterations: int
     starts = []
     for seed in seeds:
         st = greedy(a, b, n)
-        starts.append(len(st.elements))
+        starts.append(len(st.members))
         found = local_search(st, iterations, seed)
         if len(found) > len(best):
             best = found
@@ -172,11 +127,7 @@ def build_search(a: int, b: int, n: int, seeds: tuple[int, ...], iterations: int
 
 
 def _write(name: str, params: dict, answer, objective: int, method: str) -> None:
-    doc = {"family": "lineq", "params": params, "answer": answer, "objective": objective,
-           "method": method, "generated_by": GENERATED_BY}
-    OUT.mkdir(parents=True, exist_ok=True)
-    body = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v, separators=(',', ':'))}" for k, v in doc.items())
-    (OUT / name).write_text("{\n" + body + "\n}\n", encoding="utf-8")
+    write_fixture(name, document("lineq", params, answer, objective, method))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -53,13 +53,12 @@ x + y <= N, independent of both verifiers) before it is written. Run as
 """
 from __future__ import annotations
 
-import json
 import sys
 import time
-from pathlib import Path
 
-GENERATED_BY = "python -m checker.constructions.schur"
-OUT_DIR = Path(__file__).resolve().parent.parent.parent / "fixtures" / "constructions" / "schur"
+from . import document, generated_by, write_fixture
+
+GENERATED_BY = generated_by("schur")
 MAX_K = 8
 Z3_EXACT = {2: 4, 3: 13, 4: 44}         # k -> S(k), found by the plain search
 PALINDROMIC = {5: 135}                  # k -> length of the palindromic search
@@ -189,15 +188,10 @@ def main() -> int:
     best = build()
     if not palindromic_unsat(PALINDROMIC[5] + 2, 5):
         raise RuntimeError("expected no palindromic 5-colouring of length 137")
-    OUT_DIR.mkdir(parents=True, exist_ok=True)
     for k in sorted(best):
         colours, method = best[k]
-        fields = [("family", "schur"), ("params", {"k": k}), ("answer", colours), ("objective", len(colours)),
-                  ("method", method), ("generated_by", GENERATED_BY)]
-        text = "{\n" + ",\n".join(f"  {json.dumps(key)}: {json.dumps(value, separators=(',', ':'))}"
-                                   for key, value in fields) + "\n}\n"
-        (OUT_DIR / f"k{k}.json").write_text(text, encoding="utf-8")
-        print(f"k={k}: N={len(colours)} -> {OUT_DIR / f'k{k}.json'}")
+        path = write_fixture(f"k{k}.json", document("schur", {"k": k}, colours, len(colours), method))
+        print(f"k={k}: N={len(colours)} -> {path}")
     print(f"done in {time.perf_counter() - started:.1f} s")
     return 0
 

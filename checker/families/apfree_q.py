@@ -37,9 +37,9 @@ from typing import Any
 import numpy as np
 
 from certificates import apfree_q as schema
-from certificates.errors import AnswerError
-from certificates.verdict import Verdict, accept, reject
+from certificates.verdict import Verdict, accept, parses_answer, reject
 
+from ._witness import witness_indices
 from .spec import FamilySpec
 
 
@@ -283,11 +283,8 @@ def find_progression(points: tuple[str, ...], q: int, n: int, method: str = "aut
     return _first_pair_progression(digits, q, keys)
 
 
-def check(params: dict, answer: Any) -> Verdict:
-    try:
-        parsed = schema.parse(answer, params)
-    except AnswerError as exc:
-        return reject(exc.reason, exc.message, exc.witness)
+@parses_answer(schema.parse)
+def check(parsed: schema.ApfreeAnswer) -> Verdict:
     q, n, points = parsed.q, parsed.n, parsed.points
     dup = _first_duplicate(_keys(_digits(points, n), q))
     if dup is not None:
@@ -308,11 +305,9 @@ def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
     """Re-check a rejection witness produced by the other verifier (answer as submitted)."""
     parsed = schema.parse(answer, params)
     points, q = parsed.points, parsed.q
-    if not isinstance(witness, dict) or type(witness.get("indices")) is not list:
-        return False, "witness has no index list"
-    idx = witness["indices"]
-    if not all(type(t) is int and 0 <= t < len(points) for t in idx) or len(set(idx)) != len(idx):
-        return False, "witness indices are not distinct indices of the answer"
+    idx, problem = witness_indices(witness, len(points))
+    if idx is None:
+        return False, problem
     if len(idx) == 2:
         ok = points[idx[0]] == points[idx[1]] and witness.get("point") == points[idx[0]]
         return ok, "duplicate confirmed" if ok else "the two indexed points differ"

@@ -27,10 +27,10 @@ from typing import Any
 import numpy as np
 
 from certificates import capset as schema
-from certificates.errors import AnswerError
 from certificates.forms.product import EXPANSION_LIMIT
-from certificates.verdict import Verdict, accept, reject
+from certificates.verdict import Verdict, accept, parses_answer, reject
 
+from ._witness import witness_indices
 from .spec import FamilySpec
 
 
@@ -255,11 +255,8 @@ def find_line(points: tuple[str, ...], d: int, method: str = "auto") -> tuple[in
     return None if hit is None else tuple(sorted(hit))
 
 
-def check(params: dict, answer: Any) -> Verdict:
-    try:
-        parsed = schema.parse(answer, params)
-    except AnswerError as exc:
-        return reject(exc.reason, exc.message, exc.witness)
+@parses_answer(schema.parse)
+def check(parsed: schema.CapsetAnswer) -> Verdict:
     d, points = parsed.d, parsed.points
     digits = _digits(points, d)
     dup = _first_duplicate(_keys(digits))
@@ -280,11 +277,9 @@ def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
     """Re-check a rejection witness produced by the other verifier (answer as submitted)."""
     parsed = schema.parse(answer, params)
     points = parsed.points
-    if not isinstance(witness, dict) or not isinstance(witness.get("indices"), list):
-        return False, "witness has no index list"
-    idx = witness["indices"]
-    if not all(type(t) is int and 0 <= t < len(points) for t in idx) or len(set(idx)) != len(idx):
-        return False, "witness indices are not distinct indices of the answer"
+    idx, problem = witness_indices(witness, len(points))
+    if idx is None:
+        return False, problem
     if len(idx) == 2:
         ok = points[idx[0]] == points[idx[1]] and witness.get("point") == points[idx[0]]
         return ok, "duplicate confirmed" if ok else "the two indexed points differ"

@@ -25,10 +25,10 @@ from typing import Any
 import numpy as np
 
 from certificates import corners as schema
-from certificates.errors import AnswerError
 from certificates.forms import digits, diffset
-from certificates.verdict import Verdict, accept, reject
+from certificates.verdict import Verdict, accept, parses_answer, reject
 
+from ._witness import witness_indices
 from .spec import FamilySpec
 
 PAIR_CHUNK = 1 << 20   # pairs per vectorised step (bounds the temporary arrays to ~100 MB)
@@ -152,11 +152,8 @@ def find_corner(points: tuple[tuple[int, int], ...], n: int) -> tuple[int, int, 
     return None
 
 
-def check(params: dict, answer: Any) -> Verdict:
-    try:
-        parsed = schema.parse(answer, params)
-    except AnswerError as exc:
-        return reject(exc.reason, exc.message, exc.witness)
+@parses_answer(schema.parse)
+def check(parsed: schema.CornersAnswer) -> Verdict:
     n, points = parsed.n, parsed.points
     pts = np.array(points, dtype=np.int64).reshape(-1, 2)
     dup = _first_duplicate(pts[:, 0] * n + pts[:, 1])
@@ -177,11 +174,9 @@ def check(params: dict, answer: Any) -> Verdict:
 def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
     """Re-check a rejection witness produced by the other verifier (answer as submitted)."""
     points = schema.parse(answer, params).points
-    if not isinstance(witness, dict) or type(witness.get("indices")) is not list:
-        return False, "witness has no index list"
-    idx = witness["indices"]
-    if not all(type(t) is int and 0 <= t < len(points) for t in idx) or len(set(idx)) != len(idx):
-        return False, "witness indices are not distinct indices of the answer"
+    idx, problem = witness_indices(witness, len(points))
+    if idx is None:
+        return False, problem
     if len(idx) == 2:
         pt = witness.get("point")
         ok = (points[idx[0]] == points[idx[1]] and type(pt) is list and all(type(c) is int for c in pt)

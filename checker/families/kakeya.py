@@ -25,8 +25,7 @@ from typing import Any
 import numpy as np
 
 from certificates import kakeya as schema
-from certificates.errors import AnswerError
-from certificates.verdict import Verdict, accept, reject
+from certificates.verdict import Verdict, accept, parses_answer, reject
 
 from .spec import FamilySpec
 
@@ -136,11 +135,8 @@ def _first_duplicate(points: tuple[tuple[int, ...], ...], q: int, n: int) -> tup
     return first, int(order[s + 1])
 
 
-def check(params: dict, answer: Any) -> Verdict:
-    try:
-        parsed = schema.parse(answer, params)
-    except AnswerError as exc:
-        return reject(exc.reason, exc.message, exc.witness)
+@parses_answer(schema.parse)
+def check(parsed: schema.KakeyaAnswer) -> Verdict:
     q, n, points = parsed.q, parsed.n, parsed.points
     dup = _first_duplicate(points, q, n)
     if dup is not None:

@@ -26,10 +26,10 @@ from typing import Any
 import numpy as np
 
 from certificates import lineq as schema
-from certificates.errors import AnswerError
 from certificates.forms import digits
-from certificates.verdict import Verdict, accept, reject
+from certificates.verdict import Verdict, accept, parses_answer, reject
 
+from ._witness import witness_indices
 from .spec import FamilySpec
 
 
@@ -124,11 +124,8 @@ def find_solution(elements: tuple[int, ...], a: int, b: int, n: int) -> tuple[in
     return i, j, bad
 
 
-def check(params: dict, answer: Any) -> Verdict:
-    try:
-        parsed = schema.parse(answer, params)
-    except AnswerError as exc:
-        return reject(exc.reason, exc.message, exc.witness)
+@parses_answer(schema.parse)
+def check(parsed: schema.LineqAnswer) -> Verdict:
     a, b, n, elements = parsed.a, parsed.b, parsed.n, parsed.elements
     dup = _first_duplicate(np.array(elements, dtype=np.int64))
     if dup is not None:
@@ -149,11 +146,9 @@ def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
     """Re-check a rejection witness produced by the other verifier (answer as submitted)."""
     parsed = schema.parse(answer, params)
     elements = parsed.elements
-    if not isinstance(witness, dict) or type(witness.get("indices")) is not list:
-        return False, "witness has no index list"
-    idx = witness["indices"]
-    if not all(type(t) is int and 0 <= t < len(elements) for t in idx) or len(set(idx)) != len(idx):
-        return False, "witness indices are not distinct indices of the answer"
+    idx, problem = witness_indices(witness, len(elements))
+    if idx is None:
+        return False, problem
     if len(idx) == 2:
         v = elements[idx[0]]
         ok = v == elements[idx[1]] and type(witness.get("value")) is int and witness["value"] == v

@@ -36,8 +36,7 @@ import gmpy2
 import numpy as np
 
 from certificates import schur as schema
-from certificates.errors import AnswerError
-from certificates.verdict import Verdict, accept, reject
+from certificates.verdict import Verdict, accept, parses_answer, reject
 
 from .spec import FamilySpec
 
@@ -174,11 +173,8 @@ def find_monochromatic(colours: tuple[int, ...], k: int) -> tuple[int, int, int,
     return x, z - x, z, colour
 
 
-def check(params: dict, answer: Any) -> Verdict:
-    try:
-        parsed = schema.parse(answer, params)
-    except AnswerError as exc:
-        return reject(exc.reason, exc.message, exc.witness)
+@parses_answer(schema.parse)
+def check(parsed: schema.SchurAnswer) -> Verdict:
     found = find_monochromatic(parsed.colours, parsed.k)
     if found is not None:
         x, y, z, c = found

@@ -24,8 +24,9 @@ from typing import Any
 import numpy as np
 
 from certificates import apfree_q as schema
-from certificates.errors import AnswerError
-from certificates.verdict import Verdict, accept, reject
+from certificates.verdict import Verdict, accept, parses_answer, reject
+
+from ._witness import witness_indices
 
 PURE_PYTHON_MAX_POINTS = 1500
 BITS = 4                # bits per packed coordinate
@@ -115,11 +116,8 @@ def find_progression(points: tuple[str, ...], q: int, n: int, force_python: bool
     return _scan_numpy(points, q, n)
 
 
-def check(params: dict, answer: Any) -> Verdict:
-    try:
-        parsed = schema.parse(answer, params)
-    except AnswerError as exc:
-        return reject(exc.reason, exc.message, exc.witness)
+@parses_answer(schema.parse)
+def check(parsed: schema.ApfreeAnswer) -> Verdict:
     points, q, n = parsed.points, parsed.q, parsed.n
     seen: dict[str, int] = {}
     for j, p in enumerate(points):
@@ -141,13 +139,9 @@ def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
     """Re-check a rejection witness produced by the primary, in plain Python."""
     parsed = schema.parse(answer, params)
     points, q = parsed.points, parsed.q
-    if not isinstance(witness, dict):
-        return False, "witness is not an object"
-    idx = witness.get("indices")
-    if type(idx) is not list or not all(type(t) is int for t in idx):
-        return False, "witness has no integer index list"
-    if any(t < 0 or t >= len(points) for t in idx) or len(set(idx)) != len(idx):
-        return False, "witness indices are not distinct indices of the answer"
+    idx, problem = witness_indices(witness, len(points))
+    if idx is None:
+        return False, problem
     if len(idx) == 2:
         a, b = (points[t] for t in idx)
         ok = a == b and witness.get("point") == a

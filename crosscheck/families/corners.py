@@ -21,8 +21,9 @@ from __future__ import annotations
 from typing import Any
 
 from certificates import corners as schema
-from certificates.errors import AnswerError
-from certificates.verdict import Verdict, accept, reject
+from certificates.verdict import Verdict, accept, parses_answer, reject
+
+from ._witness import witness_indices
 
 
 def find_corner(points: tuple[tuple[int, int], ...], n: int) -> tuple[int, int, int, int] | None:
@@ -50,11 +51,8 @@ def find_corner(points: tuple[tuple[int, int], ...], n: int) -> tuple[int, int, 
     return None
 
 
-def check(params: dict, answer: Any) -> Verdict:
-    try:
-        parsed = schema.parse(answer, params)
-    except AnswerError as exc:
-        return reject(exc.reason, exc.message, exc.witness)
+@parses_answer(schema.parse)
+def check(parsed: schema.CornersAnswer) -> Verdict:
     n, points = parsed.n, parsed.points
     seen: dict[tuple[int, int], int] = {}
     for j, p in enumerate(points):
@@ -75,13 +73,9 @@ def check(params: dict, answer: Any) -> Verdict:
 def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
     """Re-check a rejection witness produced by the primary, in plain Python."""
     points = schema.parse(answer, params).points
-    if not isinstance(witness, dict):
-        return False, "witness is not an object"
-    idx = witness.get("indices")
-    if type(idx) is not list or not all(type(t) is int for t in idx):
-        return False, "witness has no integer index list"
-    if any(t < 0 or t >= len(points) for t in idx) or len(set(idx)) != len(idx):
-        return False, "witness indices are not distinct indices of the answer"
+    idx, problem = witness_indices(witness, len(points))
+    if idx is None:
+        return False, problem
     if len(idx) == 2:
         a, b = (points[t] for t in idx)
         pt = witness.get("point")

@@ -26,8 +26,7 @@ from typing import Any
 import numpy as np
 
 from certificates import kakeya as schema
-from certificates.errors import AnswerError
-from certificates.verdict import Verdict, accept, reject
+from certificates.verdict import Verdict, accept, parses_answer, reject
 
 
 def normalised_directions(q: int, n: int):
@@ -76,11 +75,8 @@ def first_missing_direction(points: tuple[tuple[int, ...], ...], q: int, n: int)
     return None
 
 
-def check(params: dict, answer: Any) -> Verdict:
-    try:
-        parsed = schema.parse(answer, params)
-    except AnswerError as exc:
-        return reject(exc.reason, exc.message, exc.witness)
+@parses_answer(schema.parse)
+def check(parsed: schema.KakeyaAnswer) -> Verdict:
     q, n, points = parsed.q, parsed.n, parsed.points
     seen: dict[tuple[int, ...], int] = {}
     for j, p in enumerate(points):
@@ -96,9 +92,21 @@ def check(params: dict, answer: Any) -> Verdict:
 
 
 def line_in_set(members: set, v: tuple[int, ...], q: int) -> bool:
-    """Plain Python: is there a in K with a + t v in K for every t (any base point)?"""
+    """Plain Python: is there a in K with a + t v in K for every t (any base point)?
+
+    Each line in direction v that meets K is walked once, all the way round (q steps), and every
+    member met is marked, so the cost is at most q times the number of such lines, i.e. O(q^n)."""
+    seen: set = set()
     for a in members:
-        if all(tuple((x + t * c) % q for x, c in zip(a, v)) in members for t in range(1, q)):
+        if a in seen:
+            continue
+        count, p = 0, a
+        for _ in range(q):
+            if p in members:
+                count += 1
+                seen.add(p)
+            p = tuple((x + c) % q for x, c in zip(p, v))
+        if count == q:
             return True
     return False
 

@@ -28,8 +28,9 @@ import math
 from typing import Any
 
 from certificates import lineq as schema
-from certificates.errors import AnswerError
-from certificates.verdict import Verdict, accept, reject
+from certificates.verdict import Verdict, accept, parses_answer, reject
+
+from ._witness import witness_indices
 
 
 def _class_bitsets(elements: tuple[int, ...], step: int, n: int) -> tuple[list[int], list[int], list[int]]:
@@ -69,11 +70,8 @@ def find_solution(elements: tuple[int, ...], a: int, b: int, n: int) -> tuple[in
     return None
 
 
-def check(params: dict, answer: Any) -> Verdict:
-    try:
-        parsed = schema.parse(answer, params)
-    except AnswerError as exc:
-        return reject(exc.reason, exc.message, exc.witness)
+@parses_answer(schema.parse)
+def check(parsed: schema.LineqAnswer) -> Verdict:
     a, b, n, elements = parsed.a, parsed.b, parsed.n, parsed.elements
     seen: dict[int, int] = {}
     for j, v in enumerate(elements):
@@ -96,13 +94,9 @@ def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
     """Re-check a rejection witness produced by the primary, in plain Python."""
     parsed = schema.parse(answer, params)
     elements = parsed.elements
-    if not isinstance(witness, dict):
-        return False, "witness is not an object"
-    idx = witness.get("indices")
-    if type(idx) is not list or not all(type(t) is int for t in idx):
-        return False, "witness has no integer index list"
-    if any(t < 0 or t >= len(elements) for t in idx) or len(set(idx)) != len(idx):
-        return False, "witness indices are not distinct indices of the answer"
+    idx, problem = witness_indices(witness, len(elements))
+    if idx is None:
+        return False, problem
     if len(idx) == 2:
         u, v = (elements[t] for t in idx)
         ok = u == v and type(witness.get("value")) is int and witness["value"] == u

@@ -22,8 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from certificates import schur as schema
-from certificates.errors import AnswerError
-from certificates.verdict import Verdict, accept, reject
+from certificates.verdict import Verdict, accept, parses_answer, reject
 
 
 def colour_bitsets(colours: tuple[int, ...], k: int) -> list[int]:
@@ -49,11 +48,8 @@ def first_solution(colours: tuple[int, ...], k: int) -> tuple[int, int, int, int
     return None
 
 
-def check(params: dict, answer: Any) -> Verdict:
-    try:
-        parsed = schema.parse(answer, params)
-    except AnswerError as exc:
-        return reject(exc.reason, exc.message, exc.witness)
+@parses_answer(schema.parse)
+def check(parsed: schema.SchurAnswer) -> Verdict:
     colours, k = parsed.colours, parsed.k
     found = first_solution(colours, k)
     if found is not None:

@@ -27,6 +27,8 @@ second. z3 is imported lazily inside :func:`oracle`.
 """
 from __future__ import annotations
 
+from ._z3 import digit_columns, solve
+
 MAX_POINTS = 150
 MAX_N = 6
 DEFAULT_TIMEOUT_MS = 120_000
@@ -64,10 +66,7 @@ def oracle(points, q: int, n: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
     m = len(points)
     solver = z3.Solver()
     solver.set("timeout", int(timeout_ms))
-    cols = [z3.Array(f"col_{c}", z3.IntSort(), z3.IntSort()) for c in range(n)]
-    for c in range(n):
-        for t, p in enumerate(points):
-            solver.add(cols[c][t] == int(p[c]))
+    cols = digit_columns(solver, points, n)
 
     i, j, k = z3.Ints("i j k")
     for v in (i, j, k):
@@ -81,13 +80,10 @@ def oracle(points, q: int, n: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
     for c in range(n):
         solver.add((cols[c][i] + cols[c][k] - 2 * cols[c][j]) % q == 0)
 
-    result = solver.check()
-    if result == z3.unsat:
-        return "unsat", None
-    if result != z3.sat:
-        return "unknown", None
-    model = solver.model()
-    a, b, c = (model.eval(v, model_completion=True).as_long() for v in (i, j, k))
+    answer, triple = solve(solver, (i, j, k))
+    if triple is None:
+        return answer, None
+    a, b, c = triple
     if not (0 <= a < c < m and 0 <= b < m) or not is_progression(points[a], points[b], points[c], q):
         raise RuntimeError(f"apfree_q oracle self-check failed: z3 model {(a, b, c)} is not a progression")
     return "sat", (a, b, c)

@@ -32,6 +32,8 @@ F_3^12); sets of a few dozen points in d <= 6 take well under a second. The defa
 """
 from __future__ import annotations
 
+from ._z3 import digit_columns, solve
+
 MAX_POINTS = 200
 MAX_D = 12
 DEFAULT_TIMEOUT_MS = 120_000
@@ -72,10 +74,7 @@ def oracle(points: tuple[str, ...], d: int, *, timeout_ms: int = DEFAULT_TIMEOUT
     solver.set("timeout", int(timeout_ms))
 
     # the data: col[c][t] is coordinate c of point t
-    cols = [z3.Array(f"col_{c}", z3.IntSort(), z3.IntSort()) for c in range(d)]
-    for c in range(d):
-        for t, p in enumerate(points):
-            solver.add(cols[c][t] == int(p[c]))
+    cols = digit_columns(solver, points, d)
 
     # the statement: indices i < j < k of three pairwise distinct points summing to 0 mod 3
     i, j, k = z3.Ints("i j k")
@@ -88,13 +87,9 @@ def oracle(points: tuple[str, ...], d: int, *, timeout_ms: int = DEFAULT_TIMEOUT
     for c in range(d):
         solver.add((cols[c][i] + cols[c][j] + cols[c][k]) % 3 == 0)
 
-    result = solver.check()
-    if result == z3.unsat:
-        return "unsat", None
-    if result != z3.sat:
-        return "unknown", None
-    model = solver.model()
-    triple = tuple(model.eval(v, model_completion=True).as_long() for v in (i, j, k))
+    answer, triple = solve(solver, (i, j, k))
+    if triple is None:
+        return answer, None
     a, b, c = triple
     if not (0 <= a < b < c < n) or not _is_line(points[a], points[b], points[c]):
         raise RuntimeError(f"cap-set oracle self-check failed: z3 model {triple} is not a line of the input")

@@ -24,6 +24,8 @@ Limits. Small instances only: at most ``MAX_POINTS`` = 400 points with coordinat
 """
 from __future__ import annotations
 
+from ._z3 import solve
+
 MAX_POINTS = 400
 MAX_COORD = 10_000
 DEFAULT_TIMEOUT_MS = 120_000
@@ -67,13 +69,10 @@ def oracle(points, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> tuple[str, tuple[
     solver.add(d != 0)
     solver.add(X[j] == X[i] + d, Y[j] == Y[i])
     solver.add(X[k] == X[i], Y[k] == Y[i] + d)
-    result = solver.check()
-    if result == z3.unsat:
-        return "unsat", None
-    if result != z3.sat:
-        return "unknown", None
-    model = solver.model()
-    ii, jj, kk, dd = (model.eval(v, model_completion=True).as_long() for v in (i, j, k, d))
+    answer, found = solve(solver, (i, j, k, d))
+    if found is None:
+        return answer, None
+    ii, jj, kk, dd = found
     if not all(0 <= t < n for t in (ii, jj, kk)) or not is_corner(pts[ii], pts[jj], pts[kk]) \
             or pts[jj][0] - pts[ii][0] != dd:
         raise RuntimeError(f"corners oracle self-check failed: z3 model {(ii, jj, kk, dd)} is not a corner")

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import itertools
 
+from ._z3 import solve
+
 MAX_SPACE = 343
 MAX_POINTS = 343
 DEFAULT_TIMEOUT_MS = 120_000
@@ -89,13 +91,9 @@ def oracle(points, q: int, n: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
     for a in itertools.product(range(q), repeat=n):
         solver.add(z3.Or([z3.Not(in_k(*[coordinate(a[c], t, v[c]) for c in range(n)])) for t in range(q)]))
 
-    result = solver.check()
-    if result == z3.unsat:
-        return "unsat", None
-    if result != z3.sat:
-        return "unknown", None
-    model = solver.model()
-    direction = tuple(model.eval(x, model_completion=True).as_long() for x in v)
+    answer, direction = solve(solver, v)
+    if direction is None:
+        return answer, None
     if not any(direction) or not all(0 <= x < q for x in direction) or not has_no_line(points, direction, q):
         raise RuntimeError(f"Kakeya oracle self-check failed: z3 model {direction} is not a direction without a line")
     return "sat", direction

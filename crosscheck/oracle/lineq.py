@@ -22,6 +22,8 @@ coefficients 1..1000 (larger inputs raise ``ValueError``). z3 is imported lazily
 """
 from __future__ import annotations
 
+from ._z3 import solve
+
 MAX_ELEMENTS = 300
 MAX_VALUE = 10 ** 6
 DEFAULT_TIMEOUT_MS = 120_000
@@ -63,13 +65,10 @@ def oracle(values, a: int, b: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
     solver.add(0 <= i, i < n, 0 <= j, j < n, 0 <= k, k < n)
     solver.add(a * E[i] + b * E[j] == (a + b) * E[k])
     solver.add(z3.Not(z3.And(E[i] == E[j], E[j] == E[k])))
-    result = solver.check()
-    if result == z3.unsat:
-        return "unsat", None
-    if result != z3.sat:
-        return "unknown", None
-    model = solver.model()
-    ii, jj, kk = (model.eval(v, model_completion=True).as_long() for v in (i, j, k))
+    answer, found = solve(solver, (i, j, k))
+    if found is None:
+        return answer, None
+    ii, jj, kk = found
     if not all(0 <= t < n for t in (ii, jj, kk)) or not is_solution(a, b, vals[ii], vals[jj], vals[kk]):
         raise RuntimeError(f"lineq oracle self-check failed: z3 model {(ii, jj, kk)} is not a solution")
     return "sat", (ii, jj, kk)

@@ -25,6 +25,8 @@ default z3 timeout is ``DEFAULT_TIMEOUT_MS``. z3 is imported lazily inside :func
 """
 from __future__ import annotations
 
+from ._z3 import solve
+
 MAX_N = 200
 MAX_K = 64
 DEFAULT_TIMEOUT_MS = 120_000
@@ -71,13 +73,10 @@ def oracle(colours: tuple[int, ...], k: int, *, timeout_ms: int = DEFAULT_TIMEOU
     solver.add(1 <= x, x <= y, x + y <= n)
     solver.add(col[x] == col[y], col[y] == col[x + y])
 
-    result = solver.check()
-    if result == z3.unsat:
-        return "unsat", None
-    if result != z3.sat:
-        return "unknown", None
-    model = solver.model()
-    a, b = (model.eval(v, model_completion=True).as_long() for v in (x, y))
+    answer, found = solve(solver, (x, y))
+    if found is None:
+        return answer, None
+    a, b = found
     if not _is_solution(colours, a, b):
         raise RuntimeError(f"Schur oracle self-check failed: z3 model ({a}, {b}) is not a monochromatic solution")
     return "sat", (a, b, a + b)

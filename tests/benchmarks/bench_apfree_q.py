@@ -18,15 +18,13 @@ the 60 s limit.
 from __future__ import annotations
 
 import itertools
-import json
 import random
 import sys
-import time
 
 import fixtures
-from checker import harness
 from checker.families import apfree_q as primary
 from crosscheck.families import apfree_q as second
+from tests.benchmarks.common import measure, print_table
 
 
 def _random(q: int, n: int, m: int, seed: int) -> list[str]:
@@ -61,30 +59,14 @@ def case_f():
     return fixtures.read_json("constructions", "apfree_q", "q5_n6.json")["answer"], 5, 6
 
 
-def _timed(fn, *args):
-    t = time.perf_counter()
-    out = fn(*args)
-    return out, time.perf_counter() - t
-
-
 def main() -> int:
     rows = []
     for name, build in (("A 20,000 random pts F_5^7", case_a), ("B 20,000 random pts F_7^6", case_b),
                         ("C 20,000 random pts F_7^7", case_c), ("D 20,000 pts {0,1}^15 F_3^15 (valid)", case_d),
                         ("E 6,562 pts F_7^8, planted at end", case_e), ("F fixture 625 pts F_5^6 (valid)", case_f)):
         points, q, n = build()
-        params = {"q": q, "n": n}
-        p_verdict, p_in = _timed(primary.check, params, points)
-        s_verdict, s_in = _timed(second.check, params, points)
-        res = harness.verify("apfree_q", params, json.dumps(points).encode(), "file")
-        rows.append((name, len(points), res.status.value, res.reason or "", p_in, s_in,
-                     res.primary_seconds, res.second_seconds))
-        if (p_verdict.status, p_verdict.reason) != (s_verdict.status, s_verdict.reason) or p_verdict.status.value != res.status.value:
-            print(f"!! verdict mismatch in {name}: {p_verdict.status} {s_verdict.status} {res.status}", file=sys.stderr)
-    print(f"{'case':<40} {'points':>7} {'verdict':<8} {'reason':<19} {'prim in-proc':>12} {'sec in-proc':>12}"
-          f" {'prim harness':>12} {'sec harness':>12}")
-    for name, m, status, reason, p_in, s_in, p_h, s_h in rows:
-        print(f"{name:<40} {m:>7} {status:<8} {reason:<19} {p_in:>11.2f}s {s_in:>11.2f}s {p_h:>11.2f}s {s_h:>11.2f}s")
+        rows.append(measure("apfree_q", primary, second, name, {"q": q, "n": n}, points))
+    print_table(rows)
     return 0
 
 

@@ -17,16 +17,14 @@ Targets on a two-core machine: primary under 3 s, second under 30 s (the limit i
 from __future__ import annotations
 
 import itertools
-import json
 import random
 import sys
-import time
 
 import fixtures
 from certificates import capset as schema
-from checker import harness
 from checker.families import capset as primary
 from crosscheck.families import capset as second
+from tests.benchmarks.common import measure, print_table
 
 
 def _neg_sum(x: str, y: str) -> str:
@@ -85,12 +83,6 @@ def case_d() -> tuple[list[str], int]:
     return _fixture_points(12), 12
 
 
-def _timed(fn, *args):
-    t = time.perf_counter()
-    out = fn(*args)
-    return out, time.perf_counter() - t
-
-
 def main() -> int:
     rows = []
     for name, build in (("A 20,000 pts F_3^12, planted line at end", case_a),
@@ -98,21 +90,8 @@ def main() -> int:
                         ("C 20,000-pt cap F_3^14 (valid)", case_c),
                         ("D largest fixture 12,544 pts F_3^12 (valid)", case_d)):
         points, d = build()
-        params = {"d": d}
-        payload = json.dumps(points).encode()
-        p_verdict, p_in = _timed(primary.check, params, points)
-        s_verdict, s_in = _timed(second.check, params, points)
-        res = harness.verify("capset", params, payload, "file")
-        rows.append((name, len(points), res.status.value, res.reason or "", str(res.objective or ""),
-                     p_in, s_in, res.primary_seconds, res.second_seconds, res.witness))
-        if p_verdict.status != s_verdict.status or p_verdict.status.value != res.status.value:
-            print(f"!! verdict mismatch in {name}: {p_verdict.status} {s_verdict.status} {res.status}", file=sys.stderr)
-    print(f"{'case':<46} {'points':>7} {'verdict':<8} {'reason':<19} {'prim in-proc':>12} {'sec in-proc':>12}"
-          f" {'prim harness':>12} {'sec harness':>12}")
-    for name, n, status, reason, obj, p_in, s_in, p_h, s_h, witness in rows:
-        print(f"{name:<46} {n:>7} {status:<8} {reason:<19} {p_in:>11.2f}s {s_in:>11.2f}s {p_h:>11.2f}s {s_h:>11.2f}s")
-        if witness:
-            print(f"{'':<46} witness indices {witness.get('indices')}")
+        rows.append(measure("capset", primary, second, name, {"d": d}, points))
+    print_table(rows)
     return 0
 
 

@@ -21,16 +21,14 @@ Targets on a two-core machine: both verifiers well under 10 s (the limit is 60 s
 """
 from __future__ import annotations
 
-import json
 import random
 import sys
-import time
 
 import fixtures
 from certificates.forms import digits
-from checker import harness
 from checker.families import corners as primary
 from crosscheck.families import corners as second
+from tests.benchmarks.common import measure, print_table, timed
 
 N = 2000
 
@@ -102,21 +100,8 @@ def case_d():
     return pts + [[c % N, c // N] for c in cells]
 
 
-def _timed(fn, *args):
-    t = time.perf_counter()
-    out = fn(*args)
-    return out, time.perf_counter() - t
-
-
 def _row(name, params, answer, rows):
-    payload = json.dumps(answer).encode()
-    pv, p_in = _timed(primary.check, params, answer)
-    sv, s_in = _timed(second.check, params, answer)
-    res = harness.verify("corners", params, payload, "file")
-    rows.append((name, res.status.value, res.reason or "", str(res.objective or ""), p_in, s_in,
-                 res.primary_seconds, res.second_seconds))
-    if pv.status != sv.status or pv.status.value != res.status.value:
-        print(f"!! verdict mismatch in {name}: {pv.status} {sv.status} {res.status}", file=sys.stderr)
+    rows.append(measure("corners", primary, second, name, params, answer))
 
 
 def main() -> int:
@@ -144,14 +129,11 @@ def main() -> int:
         rows_count[y] = rows_count.get(y, 0) + 1
     pairs = sum(r * (r - 1) // 2 for r in rows_count.values())
     tuples = tuple((x, y) for x, y in pts)
-    _, secs = _timed(primary.find_corner, tuples, N)
+    _, secs = timed(primary.find_corner, tuples, N)
     worst = 60_000 * N // 2
     print(f"primary row-pair scan: {pairs:,} pairs in {secs:.2f} s ({pairs / secs / 1e6:.1f} M pairs/s); "
           f"the bound N n / 2 = {worst:,} pairs would take about {worst / (pairs / secs):.1f} s")
-    print(f"{'case':<34} {'verdict':<8} {'reason':<19} {'objective':>9} {'prim in':>8} {'sec in':>8}"
-          f" {'prim h':>8} {'sec h':>8}")
-    for name, status, reason, obj, p_in, s_in, p_h, s_h in rows:
-        print(f"{name:<34} {status:<8} {reason:<19} {obj:>9} {p_in:>7.2f}s {s_in:>7.2f}s {p_h:>7.2f}s {s_h:>7.2f}s")
+    print_table(rows)
     return 0
 
 

@@ -15,14 +15,12 @@ harness, at the largest allowed inputs. The cost of a valid answer is about (num
 from __future__ import annotations
 
 import itertools
-import json
 import sys
-import time
 
 import fixtures
-from checker import harness
 from checker.families import kakeya as primary
 from crosscheck.families import kakeya as second
+from tests.benchmarks.common import measure, print_table
 
 
 def space(q: int, n: int) -> list[list[int]]:
@@ -50,30 +48,12 @@ CASES = (
 )
 
 
-def _timed(fn, *args):
-    t = time.perf_counter()
-    out = fn(*args)
-    return out, time.perf_counter() - t
-
-
 def main() -> int:
     rows = []
     for name, build in CASES:
         points, q, n = build()
-        params = {"q": q, "n": n}
-        p_verdict, p_in = _timed(primary.check, params, points)
-        s_verdict, s_in = _timed(second.check, params, points)
-        res = harness.verify("kakeya", params, json.dumps(points).encode(), "file")
-        rows.append((name, len(points), res.status.value, res.reason or "", p_in, s_in,
-                     res.primary_seconds, res.second_seconds, res.witness))
-        if (p_verdict.status, p_verdict.reason) != (s_verdict.status, s_verdict.reason) or p_verdict.status.value != res.status.value:
-            print(f"!! verdict mismatch in {name}: {p_verdict.status} {s_verdict.status} {res.status}", file=sys.stderr)
-    print(f"{'case':<40} {'points':>9} {'verdict':<8} {'reason':<19} {'prim in-proc':>12} {'sec in-proc':>12}"
-          f" {'prim harness':>12} {'sec harness':>12}")
-    for name, m, status, reason, p_in, s_in, p_h, s_h, witness in rows:
-        print(f"{name:<40} {m:>9} {status:<8} {reason:<19} {p_in:>11.2f}s {s_in:>11.2f}s {p_h:>11.2f}s {s_h:>11.2f}s")
-        if witness:
-            print(f"{'':<40} witness {witness}")
+        rows.append(measure("kakeya", primary, second, name, {"q": q, "n": n}, points))
+    print_table(rows)
     return 0
 
 

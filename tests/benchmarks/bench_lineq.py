@@ -19,16 +19,14 @@ Targets on a two-core machine: both verifiers well under 10 s (the limit is 60 s
 """
 from __future__ import annotations
 
-import json
 import random
 import sys
-import time
 
 import fixtures
 from certificates.forms import digits
-from checker import harness
 from checker.families import lineq as primary
 from crosscheck.families import lineq as second
+from tests.benchmarks.common import measure, print_table, timed
 
 
 def _ternary(length: int) -> list[int]:
@@ -38,21 +36,8 @@ def _ternary(length: int) -> list[int]:
     return sorted(v + 1 for v in out)
 
 
-def _timed(fn, *args):
-    t = time.perf_counter()
-    out = fn(*args)
-    return out, time.perf_counter() - t
-
-
 def _row(name, params, answer, rows):
-    payload = json.dumps(answer).encode()
-    pv, p_in = _timed(primary.check, params, answer)
-    sv, s_in = _timed(second.check, params, answer)
-    res = harness.verify("lineq", params, payload, "file")
-    rows.append((name, res.status.value, res.reason or "", str(res.objective or ""), p_in, s_in,
-                 res.primary_seconds, res.second_seconds))
-    if pv.status != sv.status or pv.status.value != res.status.value:
-        print(f"!! verdict mismatch in {name}: {pv.status} {sv.status} {res.status}", file=sys.stderr)
+    rows.append(measure("lineq", primary, second, name, params, answer))
 
 
 def main() -> int:
@@ -79,14 +64,11 @@ def main() -> int:
         _row(f"F reference {name}", doc["params"], doc["answer"], rows)
     # the second verifier's cost per middle element on the widest bitsets (n = 10^6, a' = b' = 1), and the
     # bound it implies for a full scan of 20,000 middles (no early exit)
-    _, secs = _timed(second.find_solution, tuple(tern), 1, 1, 1_000_000)
+    _, secs = timed(second.find_solution, tuple(tern), 1, 1, 1_000_000)
     per = secs / len(tern)
     print(f"second verifier full scan: {len(tern)} middles in {secs:.2f} s ({per * 1e6:.0f} us each); a full scan "
           f"of 20,000 middles would take about {20_000 * per:.1f} s")
-    print(f"{'case':<36} {'verdict':<8} {'reason':<19} {'objective':>9} {'prim in':>8} {'sec in':>8}"
-          f" {'prim h':>8} {'sec h':>8}")
-    for name, status, reason, obj, p_in, s_in, p_h, s_h in rows:
-        print(f"{name:<36} {status:<8} {reason:<19} {obj:>9} {p_in:>7.2f}s {s_in:>7.2f}s {p_h:>7.2f}s {s_h:>7.2f}s")
+    print_table(rows, size_label="elements")
     return 0
 
 

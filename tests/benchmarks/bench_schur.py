@@ -21,15 +21,13 @@ Targets on a two-core machine: primary a few seconds, second under 30 s (the lim
 """
 from __future__ import annotations
 
-import json
 import random
 import sys
-import time
 
 import fixtures
-from checker import harness
 from checker.families import schur as primary
 from crosscheck.families import schur as second
+from tests.benchmarks.common import measure, print_table
 
 N = 200_000
 
@@ -73,12 +71,6 @@ def case_f():
     return _fixture(8), 8
 
 
-def _timed(fn, *args):
-    t = time.perf_counter()
-    out = fn(*args)
-    return out, time.perf_counter() - t
-
-
 def main() -> int:
     rows = []
     for name, build in (("A k=12 tripling, 200,000 (valid)", case_a),
@@ -88,21 +80,8 @@ def main() -> int:
                         ("E k=8 fixture + random tail to 200,000", case_e),
                         ("F k=8 fixture, 3,960 (valid)", case_f)):
         colours, k = build()
-        params = {"k": k}
-        payload = json.dumps(colours).encode()
-        p_verdict, p_in = _timed(primary.check, params, colours)
-        s_verdict, s_in = _timed(second.check, params, colours)
-        res = harness.verify("schur", params, payload, "file")
-        rows.append((name, len(colours), res.status.value, res.reason or "", p_in, s_in,
-                     res.primary_seconds, res.second_seconds, p_verdict.witness, s_verdict.witness))
-        if p_verdict.status != s_verdict.status or p_verdict.status.value != res.status.value:
-            print(f"!! verdict mismatch in {name}: {p_verdict.status} {s_verdict.status} {res.status}", file=sys.stderr)
-    print(f"{'case':<44} {'N':>7} {'verdict':<8} {'reason':<19} {'prim in-proc':>12} {'sec in-proc':>12}"
-          f" {'prim harness':>12} {'sec harness':>12}")
-    for name, n, status, reason, p_in, s_in, p_h, s_h, pw, sw in rows:
-        print(f"{name:<44} {n:>7} {status:<8} {reason:<19} {p_in:>11.2f}s {s_in:>11.2f}s {p_h:>11.2f}s {s_h:>11.2f}s")
-        if pw or sw:
-            print(f"{'':<44} witnesses: primary {pw}, second {sw}")
+        rows.append(measure("schur", primary, second, name, {"k": k}, colours))
+    print_table(rows, size_label="N")
     return 0
 
 

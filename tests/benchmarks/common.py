@@ -1,0 +1,60 @@
+"""The timing and printing harness shared by the verifier benchmark scripts (``bench_<family>.py``).
+
+``measure`` times one answer with both verifiers in-process and through the real harness (own
+processes, limits, witness re-checks) and warns on stderr when the verdicts differ; ``print_table``
+prints the rows, one per answer, with the witnesses of rejected answers.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Callable
+
+from checker import harness
+
+
+def timed(fn: Callable, *args) -> tuple[Any, float]:
+    """``fn(*args)`` and the wall-clock seconds it took."""
+    started = time.perf_counter()
+    out = fn(*args)
+    return out, time.perf_counter() - started
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str
+    size: int | None              # the number of listed elements, None for a compact answer
+    status: str
+    reason: str
+    objective: str
+    primary_in: float             # seconds in-process
+    second_in: float
+    primary_harness: float        # seconds through the harness
+    second_harness: float
+    primary_witness: Any
+    second_witness: Any
+
+
+def measure(family: str, primary: ModuleType, second: ModuleType, name: str, params: dict, answer: Any) -> Row:
+    pv, p_in = timed(primary.check, params, answer)
+    sv, s_in = timed(second.check, params, answer)
+    res = harness.verify(family, params, json.dumps(answer).encode(), "file")
+    if (pv.status, pv.reason) != (sv.status, sv.reason) or pv.status.value != res.status.value:
+        print(f"!! verdict mismatch in {name}: {pv.status} {sv.status} {res.status}", file=sys.stderr)
+    return Row(name, len(answer) if isinstance(answer, list) else None, res.status.value, res.reason or "",
+               str(res.objective or ""), p_in, s_in, res.primary_seconds, res.second_seconds, pv.witness, sv.witness)
+
+
+def print_table(rows: list[Row], size_label: str = "points") -> None:
+    width = max([len("case")] + [len(r.name) for r in rows])
+    print(f"{'case':<{width}} {size_label:>9} {'verdict':<8} {'reason':<19} {'objective':>9} {'prim in-proc':>12}"
+          f" {'sec in-proc':>12} {'prim harness':>12} {'sec harness':>12}")
+    for r in rows:
+        size = "-" if r.size is None else str(r.size)
+        print(f"{r.name:<{width}} {size:>9} {r.status:<8} {r.reason:<19} {r.objective:>9} {r.primary_in:>11.2f}s"
+              f" {r.second_in:>11.2f}s {r.primary_harness:>11.2f}s {r.second_harness:>11.2f}s")
+        if r.primary_witness or r.second_witness:
+            print(f"{'':<{width}} witnesses: primary {r.primary_witness}, second {r.second_witness}")
