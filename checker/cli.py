@@ -278,6 +278,10 @@ def cmd_score(args: argparse.Namespace) -> int:
                         time_limit=time_limit, memory_limit=memory_limit)
     except (AnswersFileError, score.ScoreError) as exc:
         raise UsageError(str(exc)) from None
+    if "error" in doc.get("summary", {}):
+        print(f"endless-exam: error: scores could not be aggregated: {doc['summary']['error']} "
+              f"(every per-call result is in {args.output})", file=sys.stderr)
+        return EXIT_ERROR
     key = "score" if doc["complete"] else "subset_score"
     value = doc[key]
     print(f"{key}: {value:.2f}" if value is not None else f"{key}: n/a", end="")

@@ -208,7 +208,7 @@ class Bar:
 # ---- the run ---------------------------------------------------------------------------------------
 
 def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suite: str, track: str = "tool-free",
-        allow_partial: bool = False, jobs: int = 1, restart: bool = False,
+        allow_partial: bool = False, jobs: int = 1, restart: bool = False, duplicates: str = "error",
         time_limit: float = harness.DEFAULT_TIME_LIMIT, memory_limit: int = harness.DEFAULT_MEMORY_LIMIT,
         log: Callable[[str], None] = lambda m: print(m, file=sys.stderr)) -> dict:
     from . import answers as answers_mod
@@ -276,7 +276,8 @@ def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suit
     pool.shutdown(wait=True)
     bar.close()
     rows = [progress.done[r.call_id] for r in records]
-    doc = build_scores(scorable, [r for r in rows if r["reference"] is not None], unanswered, track, suite)
+    doc = build_scores(scorable, [r for r in rows if r["reference"] is not None], unanswered, track, suite,
+                       duplicates)
     doc["verified_without_reference"] = [r for r in rows if r["reference"] is None]
     tmp = output + ".tmp"
     with open(tmp, "w", encoding="utf-8") as fh:
@@ -287,7 +288,7 @@ def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suit
 
 
 def build_scores(instances: tuple[Instance, ...], rows: list[dict], unanswered: list[str], track: str,
-                 suite: str = "bench-v1") -> dict:
+                 suite: str = "bench-v1", duplicates: str = "error") -> dict:
     from .aggregate import InstanceOutcome, aggregate
 
     order = {i.call_id: n for n, i in enumerate(instances)}
@@ -300,7 +301,11 @@ def build_scores(instances: tuple[Instance, ...], rows: list[dict], unanswered: 
         objective=objective_from_str(r["objective"]),
         ratio=None if r["ratio_exact"] is None else Fraction(r["ratio_exact"]),
     ) for r in rows if r["reference"] is not None]
-    summary = aggregate(outcomes, expected_instances=list(dict.fromkeys(i.instance_id for i in instances if i.reference is not None)))
+    expected = list(dict.fromkeys(i.instance_id for i in instances if i.reference is not None))
+    try:
+        summary = aggregate(outcomes, expected_instances=expected, duplicates=duplicates)
+    except ValueError as exc:   # e.g. two scored calls for one instance: keep every row, report the problem
+        summary = {"error": str(exc)[:2000]}
     infra = [{"call_id": r["call_id"], "reason": r["reason"], "ratio": None} for r in rows if r["outcome"] == "missing"]
     missing = sorted(set(unanswered) | {f["call_id"] for f in infra})
     complete = not missing

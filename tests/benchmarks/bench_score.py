@@ -3,7 +3,7 @@
 Scores N (default 1,000) cap-set answers of mixed validity end to end — answers.jsonl parsing, both
 verifiers in their own processes, witness re-checks of rejections, the progress file and scores.json —
 at ``--jobs 1`` and ``--jobs 2``, and prints answers per second. The calls belong to a synthetic suite
-(the scorer takes any instances); answers cycle through: valid product caps (d = 4..10), valid literal
+(the scorer takes any instances; several calls share an instance, so their ratios are averaged); answers cycle through: valid product caps (d = 4..10), valid literal
 caps, a planted line, a duplicate, a type confusion, an expansion bomb, raw model text, and a
 non-stop finish reason.
 """
@@ -66,7 +66,7 @@ def main() -> int:
             out = os.path.join(tmp, f"scores-{jobs}.json")
             t = time.perf_counter()
             doc = score.run(answers, out, tuple(insts), suite="bench", allow_partial=True, jobs=jobs,
-                            log=lambda m: None)
+                            duplicates="mean", log=lambda m: None)
             dt = time.perf_counter() - t
             statuses: dict[str, int] = {}
             for r in doc["calls_scored"]:
