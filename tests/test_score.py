@@ -819,3 +819,21 @@ def test_end_to_end_capset_score_and_report(tmp_path):
     assert {i["instance_id"]: Fraction(i["ratio_exact"]) for i in agg["instances"]} == {
         BY_CALL[c].instance_id: r for c, r in ratios.items()}
     assert data["summary"][0]["score"] == float(100 * mean)
+
+
+def test_aggregation_failure_keeps_every_row():
+    """Two scored calls for one instance cannot be aggregated; the rows are still written, with the error."""
+    from checker.suites import Instance, instance_id
+
+    iid = instance_id("capset", {"d": 2})
+    insts = tuple(Instance("t", f"t1-capset-{i}", "T1", i, iid, "capset", {"d": 2}, "max", 4, "construction",
+                           None, None, None) for i in range(2))
+    rows = []
+    for inst in insts:
+        row = score._base_row(inst)
+        rows.append(score._finish(row, inst, "scored", "ACCEPT", True, 4, None, "valid"))
+    doc = score.build_scores(insts, rows, [], "tool-free", "t")
+    assert "error" in doc["summary"] and "scored calls" in doc["summary"]["error"]
+    assert [r["call_id"] for r in doc["calls_scored"]] == ["t1-capset-0", "t1-capset-1"]
+    averaged = score.build_scores(insts, rows, [], "tool-free", "t", duplicates="mean")
+    assert "error" not in averaged["summary"] and averaged["score"] == 100.0
