@@ -48,13 +48,11 @@ def _dead(pid: int) -> bool:
 def test_sleepy_worker_times_out_and_its_process_group_is_killed(tmp_path, monkeypatch):
     pidfile = tmp_path / "grandchild.pid"
     monkeypatch.setenv("EE_TEST_PIDFILE", str(pidfile))
-    started = time.monotonic()
-    result, failure, seconds = harness.run_worker(helper("sleepy_worker"), HEADER, b"[]", 2.0, GIB)
-    elapsed = time.monotonic() - started
+    # the worker sleeps forever: that run_worker returns at all shows it was killed, not waited for
+    result, failure, _seconds = harness.run_worker(helper("sleepy_worker"), HEADER, b"[]", 2.0, GIB)
     assert result is None
     assert failure.status is Status.TIMEOUT and failure.reason == "TIME_LIMIT"
     assert "2 s" in failure.message
-    assert seconds >= 2.0 and elapsed < 30  # killed, not waited for
     # the grandchild was in the worker's process group and died with it
     for _ in range(50):
         if pidfile.exists() and pidfile.read_text():

@@ -16,6 +16,16 @@ FIXTURES = Path(__file__).resolve().parent.parent.parent / "fixtures" / "constru
 KEYS = ("family", "params", "answer", "objective", "method", "generated_by")
 
 
+class ConstructionError(RuntimeError):
+    """A generator's own sanity check failed: nothing is written."""
+
+
+def require(condition: bool, message: str) -> None:
+    """A sanity check that survives ``python -O`` (unlike ``assert``)."""
+    if not condition:
+        raise ConstructionError(message)
+
+
 def generated_by(family: str) -> str:
     return f"python -m checker.constructions.{family}"
 

@@ -103,7 +103,7 @@ import time
 
 import numpy as np
 
-from . import document, run_generator, verify_fixtures, write_fixture
+from . import document, require, run_generator, verify_fixtures, write_fixture
 
 Q = 3
 N_PG = 6  # vector-space dimension of PG(5,3)
@@ -327,7 +327,7 @@ def frame_search(d, target):
     chosen = []
     cand = (1 << n) - 1
     for p in frame:
-        assert cand >> p & 1
+        require(bool(cand >> p & 1), f"frame point {p} is not a candidate")
         for x in chosen:
             cand &= ~(1 << third[p][x])
         chosen.append(p)
@@ -407,7 +407,7 @@ def build_all(log=print):
     t0 = time.time()
     pg = PG53()
     K, m = hill_cap(pg)
-    assert len(K) == 56 and pg.is_cap(K)
+    require(len(K) == 56 and pg.is_cap(K), "the Hill cap search did not give a 56-cap")
     poly = "t^6" + "".join(
         (f" + {c}" if c != 1 or k == 0 else " + ") + (f"t^{k}" if k > 1 else ("t" if k == 1 else ""))
         for k, c in reversed(list(enumerate(pg.poly))) if c
@@ -415,7 +415,7 @@ def build_all(log=print):
     log(f"Hill cap: 56 points, union of {56 // m} orbits of the Singer subgroup "
         f"of order {m}, GF(3^6) = GF(3)[t]/({poly}) ({time.time() - t0:.1f}s)")
     caps = {6: doubling(pg, K)}
-    assert len(caps[6]) == 112 and is_cap_plain(caps[6])
+    require(len(caps[6]) == 112 and is_cap_plain(caps[6]), "doubling the Hill cap did not give a 112-cap")
     methods = {
         6: (f"Doubling {{x,2x}} of the Hill 56-cap in PG(5,3), found as a union of "
             f"{56 // m} orbits of the order-{m} subgroup of the Singer cycle of "
@@ -423,7 +423,7 @@ def build_all(log=print):
             f"backtracking; points are coefficient vectors (1,t,...,t^5)."),
     }
     sec, a, c, pivot = best_section(caps[6])
-    assert len(sec) == 45 and is_cap_plain(sec)
+    require(len(sec) == 45 and is_cap_plain(sec), "the hyperplane section is not a 45-cap")
     caps[5] = sec
     methods[5] = (
         f"Largest affine hyperplane section {{x: a.x={c}}}, "
@@ -431,7 +431,7 @@ def build_all(log=print):
         f"identified with F_3^5 by deleting coordinate {pivot} (0-based).")
     for d, target in ((4, 20), (3, 9), (2, 4), (1, 2)):
         caps[d] = frame_search(d, target)
-        assert is_cap_plain(caps[d])
+        require(is_cap_plain(caps[d]), f"d={d}: the searched set is not a cap")
         methods[d] = (
             f"Deterministic exhaustive backtracking (points in lexicographic "
             f"order, starting from the affine frame 0,e_1..e_{d}) stopped at the "
@@ -449,7 +449,7 @@ def build_all(log=print):
     hill = [pg.vector(i) for i in K]
     for d, k in ((9, 3), (11, 5)):
         cap, c = product_plus_directions(caps[k], hill)
-        assert len(cap) == 2 * (len(caps[k]) * 56 + c)
+        require(len(cap) == 2 * (len(caps[k]) * 56 + c), f"d={d}: unexpected size {len(cap)}")
         answers[d] = (
             cap,
             f"Doubling {{v,2v}} of the PG({d - 1},3) cap {{(x,y): x in the d={k} "
@@ -467,9 +467,9 @@ def write_all():
         t1 = time.time()
         answer, method = answers[d]
         pts = expand(answer)
-        assert all(len(p) == d for p in pts)
+        require(all(len(p) == d for p in pts), f"d={d}: a point has the wrong length")
         ok = is_cap_plain(pts) if len(pts) <= 2500 else is_cap_numpy(pts)
-        assert ok, f"d={d}: not a cap"
+        require(ok, f"d={d}: not a cap")
         obj = fixture(d, answer, method)
         path = write_fixture(f"d{d}.json", obj)
         print(f"{os.path.relpath(path)}: d={d} size={obj['objective']} "
