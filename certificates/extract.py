@@ -59,9 +59,10 @@ def unwrap(value: Any) -> Any:
     return value
 
 
-def _candidates(text: str) -> list[str]:
+def _candidates(text: str, include_whole: bool = True) -> list[str]:
     out = list(reversed(fenced_blocks(text)))
-    out.append(text)
+    if include_whole:
+        out.append(text)
     first, last = text.find("{"), text.rfind("}")
     if 0 <= first < last:
         out.append(text[first:last + 1])
@@ -71,11 +72,13 @@ def _candidates(text: str) -> list[str]:
     return out
 
 
-def extract_from_text(text: str) -> Any:
-    """Apply the extraction rule to a raw model response; return the unwrapped answer value."""
+def extract_from_text(text: str, whole_text_tried: bool = False) -> Any:
+    """Apply the extraction rule to a raw model response; return the unwrapped answer value.
+
+    ``whole_text_tried`` skips the whole-text candidate when the caller has already parsed it."""
     if not text.strip():
         raise AnswerError("NO_ANSWER", "the response is empty")
-    for candidate in _candidates(text):
+    for candidate in _candidates(text, include_whole=not whole_text_tried):
         if not candidate.strip():
             continue
         try:
@@ -96,11 +99,11 @@ def answer_from_bytes(data: bytes) -> Any:
     try:
         value = loads(text)
     except JSONSyntaxError:
-        return extract_from_text(text)
+        return extract_from_text(text, whole_text_tried=True)
     except StrictnessError as exc:
         if exc.syntax_known or is_json_syntax(text):
             raise
-        return extract_from_text(text)
+        return extract_from_text(text, whole_text_tried=True)
     return unwrap(value)
 
 

@@ -83,7 +83,8 @@ def _resolve(args: argparse.Namespace) -> tuple[str, dict, suites.Instance | Non
         params = loads(args.params)
     except AnswerError as exc:
         raise UsageError(f"--params is not valid JSON: {exc.message}") from None
-    matches = [i for i in suites.all_instances() if i.instance_id == suites.instance_id(args.family, params)]
+    iid = suites.instance_id(args.family, params)
+    matches = [i for i in suites.all_instances() if i.instance_id == iid]
     return args.family, params, (matches[0] if matches else None)
 
 

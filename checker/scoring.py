@@ -5,18 +5,15 @@ from fractions import Fraction
 
 from certificates.verdict import objective_to_float
 
+from .aggregate import ratio as aggregate_ratio
+
 
 def ratio(objective: int | Fraction | None, reference: int | Fraction | None, sense: str, valid: bool) -> Fraction | None:
-    """a/h (max) or h/a (min) for a valid answer with a > 0; 0 otherwise; None without a reference."""
+    """a/h (max) or h/a (min) for a valid answer with a > 0; 0 otherwise; None without a reference
+    (an instance that can be verified but not scored). The rule itself is ``aggregate.ratio``."""
     if reference is None:
         return None
-    if not valid or objective is None or objective <= 0:
-        return Fraction(0)
-    if sense == "max":
-        return Fraction(objective) / Fraction(reference)
-    if sense == "min":
-        return Fraction(reference) / Fraction(objective)
-    raise ValueError(f"unknown sense {sense!r}")
+    return aggregate_ratio(objective, reference, sense, valid)
 
 
 def ratio_float(value: Fraction | None) -> float | None:
