@@ -6,7 +6,7 @@ lookups, N <= 60,000 points, and the second's bitsets have n bits; both stay far
 Accepted forms (BENCHMARK.md 3.7):
 * a JSON list of 1..``MAX_POINTS`` (60,000) points, each a JSON list ``[x, y]`` of two strict JSON
   integers with 0 <= x, y <= n-1 (order of the points does not matter);
-* ``{"diff_set": D}`` (exactly that key), expanded by ``certificates.forms.diffset`` over the
+* ``{"diff_set": D}`` (exactly that key), expanded by ``endless_exam.certificates.forms.diffset`` over the
   difference range [-(n-1), n-1]: all grid points with x - y in D, at most 60,000 points
   (``EXPANSION_LIMIT``, counted before any point is built).
 The result is the tuple of points in submission (or expansion) order; witness indices refer to it.

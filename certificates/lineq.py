@@ -6,7 +6,7 @@ a x + b y below 10^7 and bounds the primary's convolution (polynomials of degree
 
 Accepted forms (BENCHMARK.md 3.10):
 * a JSON list of 1..``MAX_ELEMENTS`` (20,000) strict JSON integers in 1..n (order does not matter);
-* ``{"digits": SPEC}`` (exactly that key): the digit spec's elements (``certificates.forms.digits``,
+* ``{"digits": SPEC}`` (exactly that key): the digit spec's elements (``endless_exam.certificates.forms.digits``,
   its own limits: 60,000 elements, 480,000 nodes) that lie in 1..n, sorted and de-duplicated; none
   left -> ``EMPTY``; more than ``MAX_ELEMENTS`` left -> ``SIZE_LIMIT``.
 The result is the tuple of elements in submission (or expansion) order; witness indices refer to it.

@@ -7,7 +7,7 @@ or raw model text), JSON text of the answer value (possibly still wrapped), or r
 extract from. The process writes one JSON object to stdout and exits:
 ``{"verdict": {...}}`` for ``check`` and ``{"holds": bool, "message": str}`` for ``witness``.
 A MemoryError becomes a LIMIT verdict; any other exception an ERROR verdict with ``INTERNAL_ERROR``.
-The caller (``checker.harness``) enforces wall-clock and memory limits from outside.
+The caller (``endless_exam.checker.harness``) enforces wall-clock and memory limits from outside.
 """
 from __future__ import annotations
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from certificates.errors import AnswerError
-from certificates.strictjson import JSONSyntaxError, loads, object_members
+from endless_exam.certificates.errors import AnswerError
+from endless_exam.certificates.strictjson import JSONSyntaxError, loads, object_members
 
 INFRASTRUCTURE = frozenset({
     "transport_error", "network_error", "connection_error", "server_error", "quota", "rate_limit",

@@ -12,10 +12,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from certificates.errors import AnswerError, ParamsError
-from certificates.params import validate as validate_params
-from certificates.strictjson import MAX_BYTES, loads
-from certificates.verdict import Status, objective_to_float, objective_to_str
+from endless_exam.certificates.errors import AnswerError, ParamsError
+from endless_exam.certificates.params import validate as validate_params
+from endless_exam.certificates.strictjson import MAX_BYTES, loads
+from endless_exam.certificates.verdict import Status, objective_to_float, objective_to_str
 
 from . import __version__, suites
 from .families import FAMILIES

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import fixtures
+from endless_exam import fixtures
 
 from .families import FAMILIES
 from .suites import instance_id

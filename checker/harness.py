@@ -1,6 +1,6 @@
 """Run both verifiers on one answer, each in its own process with wall-clock and memory limits.
 
-Each verifier runs as ``python -m checker.worker`` (primary) or ``python -m crosscheck.worker``
+Each verifier runs as ``python -m endless_exam.checker.worker`` (primary) or ``python -m endless_exam.crosscheck.worker``
 (second), in a new session so that the whole process group can be killed, with ``RLIMIT_AS`` set to the
 memory limit. A process that exceeds the wall clock is killed (TIMEOUT, ``TIME_LIMIT``); one that dies
 (a signal, a library abort, no output) is an ERROR (``VERIFIER_CRASHED``), except that a MemoryError
@@ -30,13 +30,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from certificates.reasons import reason_class
-from certificates.verdict import Status, Verdict, objective_to_str
+from endless_exam.certificates.reasons import reason_class
+from endless_exam.certificates.verdict import Status, Verdict, objective_to_str
 
 DEFAULT_TIME_LIMIT = 60.0
 DEFAULT_MEMORY_LIMIT = 4 * 1024 ** 3
-PRIMARY = "checker.worker"
-SECOND = "crosscheck.worker"
+PRIMARY = "endless_exam.checker.worker"
+SECOND = "endless_exam.crosscheck.worker"
 _WITNESS_CLASSES = ("duplicate", "property")
 _ROOT = str(Path(__file__).resolve().parent.parent)
 

@@ -270,7 +270,7 @@ def load_scores(path: str | Path) -> list[InstanceOutcome]:
 def load_run(path: str | Path, **options: Any) -> dict[str, Any]:
     """``aggregate`` over :func:`load_scores` with the file's ``expected_instances`` (default 69); when the
     file's suite has exactly that many instances, their ids are expected so absent ones are named.
-    ``options`` go to :func:`checker.aggregate.aggregate` (duplicates, resamples, seed)."""
+    ``options`` go to :func:`endless_exam.checker.aggregate.aggregate` (duplicates, resamples, seed)."""
     outcomes, doc, where = _load(path)
     expected: Any = doc.get("expected_instances", 69)
     if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int) or expected < 0):

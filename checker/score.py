@@ -27,7 +27,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from fractions import Fraction
 from typing import Callable
 
-from certificates.verdict import Status, objective_from_str, objective_to_float, objective_to_str
+from endless_exam.certificates.verdict import Status, objective_from_str, objective_to_float, objective_to_str
 
 from . import __version__, harness
 from .answers import AnswerRecord, AnswersFileError

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from certificates.verdict import objective_to_float
+from endless_exam.certificates.verdict import objective_to_float
 
 from .aggregate import ratio as aggregate_ratio
 

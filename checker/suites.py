@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-import fixtures
+from endless_exam import fixtures
 
 from .families import FAMILIES
 

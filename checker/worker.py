@@ -1,7 +1,7 @@
-"""Process entry point of the primary verifier (``python -m checker.worker``); see certificates.worker."""
+"""Process entry point of the primary verifier (``python -m endless_exam.checker.worker``); see certificates.worker."""
 import sys
 
-from certificates.worker import main
+from endless_exam.certificates.worker import main
 
 from .families import load
 

@@ -17,8 +17,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from certificates.params import validate
-from certificates.verdict import Status, Verdict
+from endless_exam.certificates.params import validate
+from endless_exam.certificates.verdict import Status, Verdict
 
 ROOT = str(Path(__file__).resolve().parent.parent)
 CONSTRUCTION_KEYS = {"family", "params", "answer", "objective", "method", "generated_by"}
@@ -40,7 +40,7 @@ def assert_reference_construction(family: str, primary: ModuleType, second: Modu
     """A document of ``fixtures/constructions/<family>/``: exactly the documented keys, written by the
     family's generator, and accepted by both verifiers with its recorded objective. Returns its params."""
     assert set(doc) == CONSTRUCTION_KEYS
-    assert doc["family"] == family and doc["generated_by"] == f"python -m checker.constructions.{family}"
+    assert doc["family"] == family and doc["generated_by"] == f"python -m endless_exam.checker.constructions.{family}"
     params = validate(family, doc["params"])
     p, s = primary.check(params, doc["answer"]), second.check(params, doc["answer"])
     assert p.status is s.status is Status.ACCEPT, (p.message, s.message)
@@ -53,10 +53,10 @@ def assert_crosscheck_is_independent(family: str, *statements: str) -> None:
     yet (it is lazy); then run ``statements``; ``checker`` must never have been imported."""
     code = "\n".join([
         "import sys",
-        f"import crosscheck.oracle, crosscheck.oracle.{family}, crosscheck.families.{family}",
+        f"import endless_exam.crosscheck.oracle, crosscheck.oracle.{family}, crosscheck.families.{family}",
         "assert 'z3' not in sys.modules, 'z3 imported eagerly'",
         *statements,
-        "bad = sorted(m for m in sys.modules if m == 'checker' or m.startswith('checker.'))",
+        "bad = sorted(m for m in sys.modules if m == 'endless_exam.checker' or m.startswith('endless_exam.checker.'))",
         "assert not bad, bad",
     ]) + "\n"
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,

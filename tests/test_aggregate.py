@@ -9,9 +9,9 @@ from fractions import Fraction
 
 import pytest
 
-import fixtures
-from checker import suites
-from checker.aggregate import (BEYOND_BOUND_FLAG, CORE_GROUPS, STATUSES, InstanceOutcome, aggregate, bootstrap_ci,
+from endless_exam import fixtures
+from endless_exam.checker import suites
+from endless_exam.checker.aggregate import (BEYOND_BOUND_FLAG, CORE_GROUPS, STATUSES, InstanceOutcome, aggregate, bootstrap_ci,
                                gap_closed, gap_eligible, labs_progress, ratio)
 
 FAST = 200  # bootstrap resamples where the interval itself is not under test

@@ -11,9 +11,9 @@ import sys
 
 import pytest
 
-from certificates.strictjson import MAX_DEPTH
-from checker import suites
-from checker.answers import FIELDS, FINAL_FINISH, IGNORED_FIELDS, INFRASTRUCTURE, AnswerRecord, AnswersFileError, \
+from endless_exam.certificates.strictjson import MAX_DEPTH
+from endless_exam.checker import suites
+from endless_exam.checker.answers import FIELDS, FINAL_FINISH, IGNORED_FIELDS, INFRASTRUCTURE, AnswerRecord, AnswersFileError, \
     parse_line, read
 
 KNOWN = {i.call_id for i in suites.load("bench-v1")}

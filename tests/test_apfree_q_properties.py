@@ -16,7 +16,7 @@ Every DUPLICATE/PROPERTY_VIOLATION witness is re-checked by the OTHER verifier's
 """
 from __future__ import annotations
 
-import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
+from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
 import itertools
 import random
@@ -25,15 +25,15 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-import fixtures
-from certificates import apfree_q as schema
-from certificates.errors import ParamsError
-from certificates.verdict import Status
-from checker.families import apfree_q as primary
-from checker.prompts import prompt
-from crosscheck.families import apfree_q as second
-from crosscheck.oracle import apfree_q as oracle_mod
-from crosscheck.oracle.apfree_q import oracle
+from endless_exam import fixtures
+from endless_exam.certificates import apfree_q as schema
+from endless_exam.certificates.errors import ParamsError
+from endless_exam.certificates.verdict import Status
+from endless_exam.checker.families import apfree_q as primary
+from endless_exam.checker.prompts import prompt
+from endless_exam.crosscheck.families import apfree_q as second
+from endless_exam.crosscheck.oracle import apfree_q as oracle_mod
+from endless_exam.crosscheck.oracle.apfree_q import oracle
 from tests import proplib
 
 DIGITS = "0123456789"
@@ -372,7 +372,7 @@ def test_oracle_unknown_is_reported(monkeypatch):
 def test_crosscheck_never_imports_checker_and_z3_is_lazy():
     proplib.assert_crosscheck_is_independent(
         "apfree_q",
-        "from crosscheck.families.apfree_q import check",
+        "from endless_exam.crosscheck.families.apfree_q import check",
         "assert check({'q': 5, 'n': 1}, ['0', '1', '3']).reason == 'PROPERTY_VIOLATION'")
 
 
@@ -433,7 +433,7 @@ def test_detection_agrees_long_campaign(case):
 @pytest.mark.slow
 def test_construction_generator_reproduces_the_fixtures():
     """Regenerating every construction gives the bundled files' points exactly (about 15 s)."""
-    from checker.constructions import apfree_q as constructions
+    from endless_exam.checker.constructions import apfree_q as constructions
 
     built = constructions.build_all(log=lambda *_: None)
     assert set(built) == set(CONSTRUCTIONS)

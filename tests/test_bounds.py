@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from checker import suites
-from checker.families import load
+from endless_exam.checker import suites
+from endless_exam.checker.families import load
 
 CASES = [i for i in suites.all_instances()
          if i.implemented and i.bound is not None and load(i.family).SPEC.bound(i.params) is not None]

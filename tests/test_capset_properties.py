@@ -2,7 +2,7 @@
 
 (a) On generated small point sets (d <= 5) the primary verifier (both its Fourier and its pair
     method), the second verifier (its pure-Python and its numpy scan), a brute-force statement of the
-    definition and the z3 oracle (``crosscheck.oracle.capset``) agree on whether a line exists, and every
+    definition and the z3 oracle (``endless_exam.crosscheck.oracle.capset``) agree on whether a line exists, and every
     returned witness is a real line.
 (b) Mutations of valid caps ({0,1}^d, maximum caps of the fixtures, greedy caps from a seeded order):
     dropping points keeps validity (objective minus the number dropped); duplicating a point is a
@@ -16,7 +16,7 @@ Every DUPLICATE/PROPERTY_VIOLATION witness is re-checked by the OTHER verifier's
 """
 from __future__ import annotations
 
-import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
+from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
 import itertools
 import random
@@ -25,12 +25,12 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-import fixtures
-from certificates.verdict import Status, Verdict
-from checker.families import capset as primary
-from crosscheck.families import capset as second
-from crosscheck.oracle import capset as oracle_mod
-from crosscheck.oracle.capset import oracle
+from endless_exam import fixtures
+from endless_exam.certificates.verdict import Status, Verdict
+from endless_exam.checker.families import capset as primary
+from endless_exam.crosscheck.families import capset as second
+from endless_exam.crosscheck.oracle import capset as oracle_mod
+from endless_exam.crosscheck.oracle.capset import oracle
 from tests import proplib
 
 MAX_CAPS = {d: fixtures.read_json("constructions", "capset", f"d{d}.json")["answer"] for d in range(1, 7)}
@@ -383,7 +383,7 @@ def test_oracle_unknown_is_reported(monkeypatch):
 def test_crosscheck_never_imports_checker_and_z3_is_lazy():
     proplib.assert_crosscheck_is_independent(
         "capset",
-        "from crosscheck.oracle.capset import oracle",
+        "from endless_exam.crosscheck.oracle.capset import oracle",
         "assert oracle(('0', '1', '2'), 1) == ('sat', (0, 1, 2))")
 
 

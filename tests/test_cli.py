@@ -1,7 +1,7 @@
 """The ``endless-exam`` command line (checker.cli): output formats and the exit-code contract.
 
 Exit codes: 0 accepted, 1 rejected, 2 error / usage / time or memory limit, 3 verifier disagreement.
-Most runs call ``checker.cli.main`` in-process; a few run ``python -m checker.cli`` as a real subprocess.
+Most runs call ``endless_exam.checker.cli.main`` in-process; a few run ``python -m endless_exam.checker.cli`` as a real subprocess.
 """
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from certificates.capset import parse as parse_capset
-from certificates.verdict import Status, Verdict
-from checker import cli, harness, suites
-from checker.families import FAMILIES
+from endless_exam.certificates.capset import parse as parse_capset
+from endless_exam.certificates.verdict import Status, Verdict
+from endless_exam.checker import cli, harness, suites
+from endless_exam.checker.families import FAMILIES
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = Path("/work/shared/spec/bench-v1-instances.json")
@@ -46,7 +46,7 @@ def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
 
 def run_subprocess(*argv: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "checker.cli", *argv], cwd=ROOT, env=env, input=stdin,
+    return subprocess.run([sys.executable, "-m", "endless_exam.checker.cli", *argv], cwd=ROOT, env=env, input=stdin,
                           capture_output=True, timeout=180)
 
 

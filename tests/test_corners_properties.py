@@ -2,7 +2,7 @@
 
 (a) On generated small point sets (n <= 8) the primary verifier (also with a tiny pair chunk, to
     cross chunk boundaries), the second verifier, a brute-force statement of the definition and the
-    z3 oracle (``crosscheck.oracle.corners``) agree; every witness is a real corner or duplicate and is
+    z3 oracle (``endless_exam.crosscheck.oracle.corners``) agree; every witness is a real corner or duplicate and is
     confirmed by the OTHER verifier.
 (b) The diff-set fact: the points with x - y in D contain a corner iff D contains a 3-term progression
     a - d, a, a + d with d != 0 (hypothesis over random D, both verifiers, literal and compact forms).
@@ -17,7 +17,7 @@
 """
 from __future__ import annotations
 
-import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
+from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
 import random
 
@@ -25,16 +25,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import fixtures
-from certificates import corners as schema
-from certificates.forms import diffset, digits
-from certificates.verdict import Status
-from checker import prompts, suites
-from checker.constructions import corners as build
-from checker.families import corners as primary
-from crosscheck.families import corners as second
-from crosscheck.oracle import corners as oracle_mod
-from crosscheck.oracle.corners import oracle
+from endless_exam import fixtures
+from endless_exam.certificates import corners as schema
+from endless_exam.certificates.forms import diffset, digits
+from endless_exam.certificates.verdict import Status
+from endless_exam.checker import prompts, suites
+from endless_exam.checker.constructions import corners as build
+from endless_exam.checker.families import corners as primary
+from endless_exam.crosscheck.families import corners as second
+from endless_exam.crosscheck.oracle import corners as oracle_mod
+from endless_exam.crosscheck.oracle.corners import oracle
 from tests import proplib
 
 ORACLE_POINTS = 60
@@ -331,7 +331,7 @@ def test_prompt_states_every_limit():
 
 @pytest.mark.parametrize("params", [{"n": 0}, {"n": 2001}, {"n": True}, {"n": 10.0}, {"n": 10, "d": 2}, {}])
 def test_params_schema(params):
-    from certificates.errors import ParamsError
+    from endless_exam.certificates.errors import ParamsError
     with pytest.raises(ParamsError):
         schema.validate_params(params)
 

@@ -1,5 +1,5 @@
-"""The shared digit-spec form (``certificates.forms.digits``) and the difference-set form
-(``certificates.forms.diffset``).
+"""The shared digit-spec form (``endless_exam.certificates.forms.digits``) and the difference-set form
+(``endless_exam.certificates.forms.diffset``).
 
 * strict schema: exact keys, strict integers, documented ranges, repeated digits, each with its reason;
 * the node and element counts agree with a brute-force walk of the documented pruned tree
@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from certificates.errors import AnswerError
-from certificates.forms import diffset, digits
+from endless_exam.certificates.errors import AnswerError
+from endless_exam.certificates.forms import diffset, digits
 
 
 def reason_of(fn, *args) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from checker import cli, export, families, prompts, suites
+from endless_exam.checker import cli, export, families, prompts, suites
 
 BENCH = suites.load("bench-v1")
 READY = [i for i in BENCH if i.implemented]

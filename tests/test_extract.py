@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from certificates.errors import AnswerError
-from certificates.extract import (answer_from_bytes, answer_from_json_text, extract_from_text, fenced_blocks,
+from endless_exam.certificates.errors import AnswerError
+from endless_exam.certificates.extract import (answer_from_bytes, answer_from_json_text, extract_from_text, fenced_blocks,
                                   unwrap)
 
 FENCE = "```"

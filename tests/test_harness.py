@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from certificates.capset import parse as parse_capset
-from certificates.verdict import Status, Verdict
-from checker import harness
+from endless_exam.certificates.capset import parse as parse_capset
+from endless_exam.certificates.verdict import Status, Verdict
+from endless_exam.checker import harness
 
 ROOT = Path(__file__).resolve().parent.parent
 GIB = 1024 ** 3

@@ -16,7 +16,7 @@
 """
 from __future__ import annotations
 
-import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
+from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
 import itertools
 import random
@@ -25,16 +25,16 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-import fixtures
-from certificates import kakeya as schema
-from certificates.errors import ParamsError
-from certificates.verdict import Status
-from checker.constructions import kakeya as constructions
-from checker.families import kakeya as primary
-from checker.prompts import prompt
-from crosscheck.families import kakeya as second
-from crosscheck.oracle import kakeya as oracle_mod
-from crosscheck.oracle.kakeya import oracle
+from endless_exam import fixtures
+from endless_exam.certificates import kakeya as schema
+from endless_exam.certificates.errors import ParamsError
+from endless_exam.certificates.verdict import Status
+from endless_exam.checker.constructions import kakeya as constructions
+from endless_exam.checker.families import kakeya as primary
+from endless_exam.checker.prompts import prompt
+from endless_exam.crosscheck.families import kakeya as second
+from endless_exam.crosscheck.oracle import kakeya as oracle_mod
+from endless_exam.crosscheck.oracle.kakeya import oracle
 from tests import proplib
 
 SHAPES = [(2, 1), (2, 2), (2, 3), (2, 4), (3, 1), (3, 2), (3, 3), (5, 1), (5, 2), (5, 3), (7, 2)]
@@ -325,7 +325,7 @@ def test_oracle_unknown_is_reported(monkeypatch):
 def test_crosscheck_never_imports_checker_and_z3_is_lazy():
     proplib.assert_crosscheck_is_independent(
         "kakeya",
-        "from crosscheck.families.kakeya import check",
+        "from endless_exam.crosscheck.families.kakeya import check",
         "assert check({'q': 3, 'n': 2}, [[0, 0], [0, 1], [0, 2]]).witness == {'direction': [1, 0]}")
 
 

@@ -2,7 +2,7 @@
 
 (a) On generated small sets (random a, b in 1..12, n <= 80) the primary verifier (polynomial product),
     the second verifier (bitsets per middle element), a brute-force statement of the definition over
-    all ordered triples and the z3 oracle (``crosscheck.oracle.lineq``) agree; every witness is a real
+    all ordered triples and the z3 oracle (``endless_exam.crosscheck.oracle.lineq``) agree; every witness is a real
     non-trivial solution or duplicate and is confirmed by the OTHER verifier.
 (b) Mutations of valid sets (reference constructions, the ternary set, greedy sets): dropping keeps
     validity (objective minus the number dropped); duplicating is DUPLICATE; perturbing one element
@@ -16,7 +16,7 @@
 """
 from __future__ import annotations
 
-import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
+from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
 import math
 import random
@@ -25,17 +25,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import fixtures
-from certificates import lineq as schema
-from certificates.errors import ParamsError
-from certificates.forms import digits
-from certificates.verdict import Status
-from checker import prompts, suites
-from checker.constructions import lineq as build
-from checker.families import lineq as primary
-from crosscheck.families import lineq as second
-from crosscheck.oracle import lineq as oracle_mod
-from crosscheck.oracle.lineq import oracle
+from endless_exam import fixtures
+from endless_exam.certificates import lineq as schema
+from endless_exam.certificates.errors import ParamsError
+from endless_exam.certificates.forms import digits
+from endless_exam.certificates.verdict import Status
+from endless_exam.checker import prompts, suites
+from endless_exam.checker.constructions import lineq as build
+from endless_exam.checker.families import lineq as primary
+from endless_exam.crosscheck.families import lineq as second
+from endless_exam.crosscheck.oracle import lineq as oracle_mod
+from endless_exam.crosscheck.oracle.lineq import oracle
 from tests import proplib
 
 ORACLE_ELEMENTS = 60

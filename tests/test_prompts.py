@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from checker import cli, families, prompts, suites
-from checker.families import FAMILIES, load
+from endless_exam.checker import cli, families, prompts, suites
+from endless_exam.checker.families import FAMILIES, load
 
 BENCH = suites.load("bench-v1")
 ALL = suites.all_instances()

@@ -4,8 +4,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from certificates.reasons import table
-from checker.families import FAMILIES
+from endless_exam.certificates.reasons import table
+from endless_exam.checker.families import FAMILIES
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
 CI = (Path(__file__).resolve().parent.parent / ".ci" / "run").read_text(encoding="utf-8")

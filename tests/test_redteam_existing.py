@@ -18,11 +18,11 @@ Every test states the CORRECT behaviour. The tests in section (E) fail on the co
 
 Sections (A)-(D) hold up and stay as regression tests: brute-force statements of each definition
 compared with both verifiers on random and adversarial small inputs, structured inputs that stress
-the fast paths, and hostile inputs through ``certificates.worker.handle``.
+the fast paths, and hostile inputs through ``endless_exam.certificates.worker.handle``.
 """
 from __future__ import annotations
 
-import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
+from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
 import itertools
 import json
@@ -31,15 +31,15 @@ import random
 import numpy as np
 import pytest
 
-import fixtures
-from certificates import capset as capset_schema
-from certificates.forms import digits
-from certificates.reasons import REASONS, reason_class
-from certificates.verdict import Status
-from certificates.worker import handle
-from checker import families as primary_families
-from checker import harness
-from crosscheck import families as second_families
+from endless_exam import fixtures
+from endless_exam.certificates import capset as capset_schema
+from endless_exam.certificates.forms import digits
+from endless_exam.certificates.reasons import REASONS, reason_class
+from endless_exam.certificates.verdict import Status
+from endless_exam.certificates.worker import handle
+from endless_exam.checker import families as primary_families
+from endless_exam.checker import harness
+from endless_exam.crosscheck import families as second_families
 
 FAMILIES = ("capset", "schur", "corners", "lineq")
 
@@ -164,8 +164,8 @@ def test_capset_every_line_of_f3_2_is_found_and_every_4_cap_accepted():
 
 
 def test_capset_fourier_and_pair_paths_match_brute_force():
-    from checker.families import capset as primary
-    from crosscheck.families import capset as second
+    from endless_exam.checker.families import capset as primary
+    from endless_exam.crosscheck.families import capset as second
     rnd = random.Random(7)
     for _ in range(150):
         d = rnd.randint(1, 6)
@@ -310,7 +310,7 @@ def test_digit_spec_huge_base_and_offset_are_exact():
 # =====================================================================================================
 
 def test_capset_fourier_path_on_a_product_cap_and_a_planted_line():
-    from checker.families import capset as primary
+    from endless_exam.checker.families import capset as primary
     cap = ["".join(t) for t in itertools.product(fixture_cap(6), fixture_cap(3))]   # 1008 points, d = 9
     d = 9
     assert len(cap) * (len(cap) - 1) // 2 > 2 * d * 3 ** d           # "auto" takes the Fourier path

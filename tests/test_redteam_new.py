@@ -35,7 +35,7 @@ Sections (A)-(D) hold up and stay as regression tests.
 """
 from __future__ import annotations
 
-import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
+from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
 import itertools
 import json
@@ -45,14 +45,14 @@ from pathlib import Path
 
 import pytest
 
-from certificates.reasons import REASONS
-from certificates.verdict import Status
-from certificates.worker import handle
-from checker import cli
-from checker import families as primary_families
-from checker.families import apfree_q as primary_apfree
-from crosscheck import families as second_families
-from crosscheck.families import apfree_q as second_apfree
+from endless_exam.certificates.reasons import REASONS
+from endless_exam.certificates.verdict import Status
+from endless_exam.certificates.worker import handle
+from endless_exam.checker import cli
+from endless_exam.checker import families as primary_families
+from endless_exam.checker.families import apfree_q as primary_apfree
+from endless_exam.crosscheck import families as second_families
+from endless_exam.crosscheck.families import apfree_q as second_apfree
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "constructions"
 AP_P, AP_S = primary_families.load("apfree_q"), second_families.load("apfree_q")
@@ -505,11 +505,11 @@ def test_answers_file_with_bom_is_scored_or_named(tmp_path, capsys):
 def test_kakeya_dimension_one_rejection_is_certified_not_a_disagreement():
     # F_q minus one point (n = 1, q = 1,048,573 <= 2^20 is a valid instance): both verifiers reject in
     # about a second, but the second verifier's re-check of the primary's witness {"direction": [1]}
-    # (``crosscheck.families.kakeya.line_in_set``: for every point a, walk a + t v until a point is
+    # (``endless_exam.crosscheck.families.kakeya.line_in_set``: for every point a, walk a + t v until a point is
     # missing) costs about |K| * q / 2 = 5 * 10^11 steps, so the re-check times out and the harness
     # reports a verifier DISAGREEMENT (missing, alarm) instead of a certified REJECT (zero).
     # With the default 60 s limit the same happens from q ~ 16,000 on (n = 1) and near q = 401 (n = 2).
-    from checker import harness
+    from endless_exam.checker import harness
 
     q = 1_048_573
     payload = json.dumps([[x] for x in range(1, q)]).encode()

@@ -8,10 +8,10 @@ from fractions import Fraction
 
 import pytest
 
-import fixtures
-from checker import suites
-from checker.aggregate import InstanceOutcome, aggregate, ratio
-from checker.report import (GROUP_COLUMNS, SUMMARY_COLUMNS, load_run, load_scores, outcome_row, render,
+from endless_exam import fixtures
+from endless_exam.checker import suites
+from endless_exam.checker.aggregate import InstanceOutcome, aggregate, ratio
+from endless_exam.checker.report import (GROUP_COLUMNS, SUMMARY_COLUMNS, load_run, load_scores, outcome_row, render,
                             render_files, report_data)
 
 FAST = 100

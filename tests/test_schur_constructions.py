@@ -1,27 +1,27 @@
 """Reference constructions of the ``schur`` family (``fixtures/constructions/schur/``).
 
 Every bundled colouring is accepted by both verifiers with its recorded objective (in-process, and
-the largest also through the harness); the product steps of ``checker.constructions.schur`` are
+the largest also through the harness); the product steps of ``endless_exam.checker.constructions.schur`` are
 re-derived from the bundled smaller colourings and must reproduce the bundled larger ones exactly;
 the Abbott-Hanson product is checked on generated inputs; the small z3 searches are re-run.
 """
 from __future__ import annotations
 
-import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
+from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
 import json
 import random
 
 import pytest
 
-import fixtures
-from certificates.verdict import Status
-from checker import harness
-from checker.constructions import schur as construct
-from checker.constructions_index import load_all
-from checker.families import schur as primary
-from checker.suites import load as load_suite
-from crosscheck.families import schur as second
+from endless_exam import fixtures
+from endless_exam.certificates.verdict import Status
+from endless_exam.checker import harness
+from endless_exam.checker.constructions import schur as construct
+from endless_exam.checker.constructions_index import load_all
+from endless_exam.checker.families import schur as primary
+from endless_exam.checker.suites import load as load_suite
+from endless_exam.crosscheck.families import schur as second
 
 CONSTRUCTIONS = {c.params["k"]: c for c in load_all("schur")}
 

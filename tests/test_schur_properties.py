@@ -11,7 +11,7 @@
 """
 from __future__ import annotations
 
-import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
+from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
 import math
 import random
@@ -20,13 +20,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from certificates import schur as schema
-from certificates.errors import AnswerError, ParamsError
-from certificates.verdict import Status
-from checker import prompts
-from checker.families import schur as primary
-from crosscheck.families import schur as second
-from crosscheck.oracle import schur as oracle
+from endless_exam.certificates import schur as schema
+from endless_exam.certificates.errors import AnswerError, ParamsError
+from endless_exam.certificates.verdict import Status
+from endless_exam.checker import prompts
+from endless_exam.checker.families import schur as primary
+from endless_exam.crosscheck.families import schur as second
+from endless_exam.crosscheck.oracle import schur as oracle
 from tests import proplib
 
 K3 = [0, 1, 1, 0, 2, 2, 2, 2, 2, 0, 1, 1, 0]

@@ -1,7 +1,7 @@
 """The ``score`` pipeline (checker.score, ``endless-exam score``/``report``): outcome classes, partial runs,
 the scores.json layout, the resumable progress file and a real end-to-end run.
 
-Outcome tests replace ``checker.harness.verify`` by a fake that decides from the submitted payload
+Outcome tests replace ``endless_exam.checker.harness.verify`` by a fake that decides from the submitted payload
 (``{"fake": STATUS, ...}``) and records every call; a few tests run both real verifiers on small cap sets.
 """
 from __future__ import annotations
@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from certificates.verdict import Status, Verdict
-from checker import cli, families, harness, score, suites
-from checker.answers import AnswersFileError, INFRASTRUCTURE
-from checker.families import FAMILIES
+from endless_exam.certificates.verdict import Status, Verdict
+from endless_exam.checker import cli, families, harness, score, suites
+from endless_exam.checker.answers import AnswersFileError, INFRASTRUCTURE
+from endless_exam.checker.families import FAMILIES
 
 ROOT = Path(__file__).resolve().parent.parent
 CONSTRUCTIONS = ROOT / "fixtures" / "constructions" / "capset"
@@ -144,7 +144,7 @@ def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
 
 def run_subprocess(*argv, timeout=180) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "checker.cli", *map(str, argv)], cwd=ROOT, env=env,
+    return subprocess.run([sys.executable, "-m", "endless_exam.checker.cli", *map(str, argv)], cwd=ROOT, env=env,
                           capture_output=True, timeout=timeout, text=True)
 
 
@@ -721,7 +721,7 @@ def test_real_interruption_and_resume(tmp_path, capsys):
     progress = Path(f"{out}.progress.jsonl")
     argv = ["score", answers, "--output", out, "--suite", "size-series", "--allow-partial", "--jobs", "1"]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-m", "checker.cli", *map(str, argv)], cwd=ROOT, env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "endless_exam.checker.cli", *map(str, argv)], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
     try:
@@ -823,7 +823,7 @@ def test_end_to_end_capset_score_and_report(tmp_path):
 
 def test_aggregation_failure_keeps_every_row():
     """Two scored calls for one instance cannot be aggregated; the rows are still written, with the error."""
-    from checker.suites import Instance, instance_id
+    from endless_exam.checker.suites import Instance, instance_id
 
     iid = instance_id("capset", {"d": 2})
     insts = tuple(Instance("t", f"t1-capset-{i}", "T1", i, iid, "capset", {"d": 2}, "max", 4, "construction",

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from certificates.errors import AnswerError
-from certificates.extract import answer_from_bytes
-from certificates.strictjson import MAX_BYTES, MAX_DEPTH, MAX_INT_DIGITS, JSONSyntaxError, decode_bytes, loads
+from endless_exam.certificates.errors import AnswerError
+from endless_exam.certificates.extract import answer_from_bytes
+from endless_exam.certificates.strictjson import MAX_BYTES, MAX_DEPTH, MAX_INT_DIGITS, JSONSyntaxError, decode_bytes, loads
 
 
 def reason_of(text: str) -> str:

@@ -6,13 +6,13 @@ Not a test module (no ``test_`` prefix): each family's vector file defines ``cla
 * the vector file itself (``fixtures/vectors/<family>.json``): header, tcIds 1..N, every flag
   explained by a note and used, the required flags covered, the not-applicable flags declared, every
   vector well formed;
-* every vector through BOTH verifiers in-process (``certificates.worker.handle`` with each verifier's
+* every vector through BOTH verifiers in-process (``endless_exam.certificates.worker.handle`` with each verifier's
   family loader, exactly what the worker processes do): expected status, reason code and exact
   objective; a DUPLICATE or PROPERTY_VIOLATION witness of each verifier is re-checked against the
   definition by the family class (``check_witness``) and must be confirmed by the OTHER verifier's
   ``witness_holds`` (through the worker's ``witness`` op);
 * a negative control: tampered witnesses are not confirmed (``witness_holds`` is not vacuous);
-* a few vectors end to end through ``checker.harness.verify`` (two subprocesses + witness re-checks).
+* a few vectors end to end through ``endless_exam.checker.harness.verify`` (two subprocesses + witness re-checks).
 
 ``VectorFile`` materialises the payload of a vector (``answer``, ``raw``, ``raw_hex`` or a ``generate``
 recipe: ``raw_concat`` is common to all families, the other recipes are the family's, see the
@@ -20,19 +20,19 @@ recipe: ``raw_concat`` is common to all families, the other recipes are the fami
 """
 from __future__ import annotations
 
-import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
+from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
 import json
 from typing import Any, Callable
 
-import checker.families as primary_families
-import crosscheck.families as second_families
-import fixtures
-from certificates.extract import answer_from_bytes
-from certificates.reasons import REASONS, reason_class
-from certificates.verdict import Status, Verdict
-from certificates.worker import handle
-from checker import harness
+import endless_exam.checker.families as primary_families
+import endless_exam.crosscheck.families as second_families
+from endless_exam import fixtures
+from endless_exam.certificates.extract import answer_from_bytes
+from endless_exam.certificates.reasons import REASONS, reason_class
+from endless_exam.certificates.verdict import Status, Verdict
+from endless_exam.certificates.worker import handle
+from endless_exam.checker import harness
 
 LOADERS = {"primary": primary_families.load, "second": second_families.load}
 OTHER = {"primary": "second", "second": "primary"}

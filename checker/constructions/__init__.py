@@ -1,6 +1,6 @@
 """Deterministic generators for construction fixtures.
 
-``python -m checker.constructions.<family>`` rewrites ``fixtures/constructions/<family>/``; the helpers
+``python -m endless_exam.checker.constructions.<family>`` rewrites ``fixtures/constructions/<family>/``; the helpers
 below are shared by the generators: the fixture document and its file format (one top-level key per
 line, each value compact JSON on its line), and the ``--verify`` mode that re-checks written fixtures.
 """
@@ -27,7 +27,7 @@ def require(condition: bool, message: str) -> None:
 
 
 def generated_by(family: str) -> str:
-    return f"python -m checker.constructions.{family}"
+    return f"python -m endless_exam.checker.constructions.{family}"
 
 
 def fixture_dir(family: str) -> Path:

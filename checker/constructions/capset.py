@@ -90,7 +90,7 @@ Methods (all fully deterministic; no randomness is used anywhere)
 Every set is verified by an independent plain-Python check
 (``is_cap_plain``: set of tuples, all pairs, third point -(x+y) mod 3); for
 expanded sets with more than 2500 points ``main`` uses an equivalent numpy
-check to keep regeneration fast (about 10 s in total), and ``python -m checker.constructions.capset
+check to keep regeneration fast (about 10 s in total), and ``python -m endless_exam.checker.constructions.capset
 --verify`` re-checks every fixture file with the plain-Python check.
 """
 

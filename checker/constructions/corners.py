@@ -1,6 +1,6 @@
 """Deterministic constructions of large corner-free sets in {0..n-1}^2 (family ``corners``).
 
-Run ``python -m checker.constructions.corners`` to regenerate ``fixtures/constructions/corners/``
+Run ``python -m endless_exam.checker.constructions.corners`` to regenerate ``fixtures/constructions/corners/``
 (about one and a half minutes on two cores). Every set is re-checked by a plain scan before it is
 written, and must reach the instance's reference size.
 
@@ -10,7 +10,7 @@ Methods (no method reads the clock; randomness comes only from ``random.Random(s
    progressions, the set {(x, y) : x - y in D} is corner-free: a corner (x, y), (x + d, y), (x, y + d)
    has differences x - y - d, x - y, x - y + d, a 3-term progression with d != 0. The ternary set
    T_L = {sum_{i<L} d_i 3^i : d_i in {0, 1}} is 3-AP free (no carries: see
-   ``checker.constructions.lineq``, method 1), and so is every translate T_L - c. The diagonal
+   ``endless_exam.checker.constructions.lineq``, method 1), and so is every translate T_L - c. The diagonal
    x - y = d holds n - |d| points, so L and c are chosen to maximise sum_{t in T_L, |t - c| < n}
    (n - |t - c|) (exhaustive over L = 3..8 and every useful c; the first maximum in the order
    (L, c) is kept). The set is stored as the compact answer {"diff_set": {"base": 3, "allowed":

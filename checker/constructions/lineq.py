@@ -1,12 +1,12 @@
 """Deterministic constructions of large sets free of a x + b y = (a + b) z (family ``lineq``).
 
-Run ``python -m checker.constructions.lineq`` to regenerate ``fixtures/constructions/lineq/``
+Run ``python -m endless_exam.checker.constructions.lineq`` to regenerate ``fixtures/constructions/lineq/``
 (about one to two minutes on two cores). Every set is re-checked by a plain pair scan before it is
 written, and must reach the instance's reference size.
 
 Notation: g = gcd(a, b), a' = a/g, b' = b/g, s = a' + b'. The non-trivial solutions are exactly the
 triples x = z + b' t, y = z - a' t (t != 0) with x, y, z in the set (see
-``crosscheck.families.lineq``), so a set is free iff it contains no such triple.
+``endless_exam.crosscheck.families.lineq``), so a set is free iff it contains no such triple.
 
 Methods (no method reads the clock; randomness comes only from ``random.Random(seed)``):
 

@@ -48,7 +48,7 @@ and template constructions that the project does not reproduce.
 
 Every colouring is checked by ``is_sum_free_colouring`` (a naive scan of all x <= y with
 x + y <= N, independent of both verifiers) before it is written. Run as
-``python -m checker.constructions.schur``; it rewrites ``fixtures/constructions/schur/k1..k8.json``
+``python -m endless_exam.checker.constructions.schur``; it rewrites ``fixtures/constructions/schur/k1..k8.json``
 (about a minute, dominated by the k = 5 search).
 """
 from __future__ import annotations

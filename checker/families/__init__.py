@@ -2,11 +2,11 @@
 
 Every benchmark family has an entry (key, title, sense, reporting group). A family is implemented
 when this package has a module named after its key; that module holds the family's declarative
-``SPEC`` (a ``checker.families.spec.FamilySpec``: prompt statement, answer formats, limits, bound
+``SPEC`` (a ``endless_exam.checker.families.spec.FamilySpec``: prompt statement, answer formats, limits, bound
 formula) and its primary check: ``check(params, answer) -> Verdict`` and
 ``witness_holds(params, answer, witness) -> (bool, str)`` (re-checking a witness found by the second
 verifier). The answer and parameter schemas live in ``certificates.<key>``, the second check in
-``crosscheck.families.<key>``.
+``endless_exam.crosscheck.families.<key>``.
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Primary check of the ``apfree_q`` family (progression-free sets in F_q^n, q in {3, 5, 7}).
 
-What is checked: the answer (shared schema ``certificates.apfree_q``) is a list of distinct points of
+What is checked: the answer (shared schema ``endless_exam.certificates.apfree_q``) is a list of distinct points of
 F_q^n with no three distinct points x, y, z such that x + z = 2y in every coordinate (mod q).
 
 Why the check is sufficient. For a set A write r(w) = #{(x, z) in A^2 : x + z = w}. A point y of A is
@@ -36,8 +36,8 @@ from typing import Any
 
 import numpy as np
 
-from certificates import apfree_q as schema
-from certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates import apfree_q as schema
+from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
 
 from ._witness import witness_indices
 from .spec import FamilySpec

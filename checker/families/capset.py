@@ -1,7 +1,7 @@
 """Primary check of the ``capset`` family.
 
 What is checked: the answer is a set of distinct points of F_3^d (shared schema in
-``certificates.capset``) with no three distinct points x, y, z such that x + y + z = 0.
+``endless_exam.certificates.capset``) with no three distinct points x, y, z such that x + y + z = 0.
 
 Why the check is sufficient. In F_3^d three distinct points are collinear iff x + y + z = 0, and the
 only solutions of x + y + z = 0 with two equal entries are x = y = z. For a set A, write
@@ -26,9 +26,9 @@ from typing import Any
 
 import numpy as np
 
-from certificates import capset as schema
-from certificates.forms.product import EXPANSION_LIMIT
-from certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates import capset as schema
+from endless_exam.certificates.forms.product import EXPANSION_LIMIT
+from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
 
 from ._witness import witness_indices
 from .spec import FamilySpec

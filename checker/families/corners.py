@@ -1,6 +1,6 @@
 """Primary check of the ``corners`` family.
 
-What is checked: the answer (shared schema ``certificates.corners``: a list of [x, y] points of the
+What is checked: the answer (shared schema ``endless_exam.certificates.corners``: a list of [x, y] points of the
 grid {0..n-1}^2, or a ``diff_set`` expanded by the shared form) is a set of distinct points with no
 corner, i.e. no points (x, y), (x + d, y), (x, y + d) with d != 0 (d of either sign).
 
@@ -24,9 +24,9 @@ from typing import Any
 
 import numpy as np
 
-from certificates import corners as schema
-from certificates.forms import digits, diffset
-from certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates import corners as schema
+from endless_exam.certificates.forms import digits, diffset
+from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
 
 from ._witness import witness_indices
 from .spec import FamilySpec

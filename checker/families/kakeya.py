@@ -1,6 +1,6 @@
 """Primary check of the ``kakeya`` control family (Kakeya sets in F_q^n, q prime; minimise |K|).
 
-What is checked: the answer (shared schema ``certificates.kakeya``) is a list of distinct points of
+What is checked: the answer (shared schema ``endless_exam.certificates.kakeya``) is a list of distinct points of
 F_q^n that contains a full line {a + t v : t in F_q} in every direction v. Directions are taken up to
 non-zero scalar multiples: v is normalised so that its first non-zero coordinate (the pivot, index
 i) is 1, which gives (q^n - 1)/(q - 1) directions (lines in direction v and in direction c v are the
@@ -24,8 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from certificates import kakeya as schema
-from certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates import kakeya as schema
+from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
 
 from .spec import FamilySpec
 

@@ -1,6 +1,6 @@
 """Primary check of the ``lineq`` family.
 
-What is checked: the answer (shared schema ``certificates.lineq``: a list of integers in 1..n, or
+What is checked: the answer (shared schema ``endless_exam.certificates.lineq``: a list of integers in 1..n, or
 ``{"digits": SPEC}``) is a set A of distinct integers with no solution of a x + b y = (a + b) z,
 x, y, z in A, other than x = y = z.
 
@@ -25,9 +25,9 @@ from typing import Any
 
 import numpy as np
 
-from certificates import lineq as schema
-from certificates.forms import digits
-from certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates import lineq as schema
+from endless_exam.certificates.forms import digits
+from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
 
 from ._witness import witness_indices
 from .spec import FamilySpec

@@ -1,7 +1,7 @@
 """Primary check of the ``schur`` family.
 
 What is checked: the answer is a colouring of 1..N with colours 0..k-1 (shared schema in
-``certificates.schur``) in which no colour class A contains x, y, z with x + y = z (x = y allowed).
+``endless_exam.certificates.schur``) in which no colour class A contains x, y, z with x + y = z (x = y allowed).
 
 Why the check is sufficient. For a colour class A (a set of positive integers <= N) let
 r_A(z) = #{(a, b) in A^2 : a + b = z}, the number of ordered representations of z as a sum of two
@@ -35,8 +35,8 @@ from typing import Any
 import gmpy2
 import numpy as np
 
-from certificates import schur as schema
-from certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates import schur as schema
+from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
 
 from .spec import FamilySpec
 

@@ -1,7 +1,7 @@
 """The declarative part of a family: what the prompt says and what the bound formula is.
 
 Each implemented family module defines ``SPEC = FamilySpec(...)``. The prompt builder
-(``checker.prompts``) assembles a prompt only from these fields, so every accepted form and every
+(``endless_exam.checker.prompts``) assembles a prompt only from these fields, so every accepted form and every
 limit that a family enforces must be listed here (the tests compare prompts against the schemas'
 limit constants).
 """

@@ -1,4 +1,4 @@
-"""Family registry of the second verifier: the module ``crosscheck.families.<key>`` checks family ``key``.
+"""Family registry of the second verifier: the module ``endless_exam.crosscheck.families.<key>`` checks family ``key``.
 
 A module provides ``check(params, answer) -> Verdict`` and ``witness_holds(params, answer, witness)``.
 """

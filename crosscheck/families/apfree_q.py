@@ -1,6 +1,6 @@
-"""Second check of the ``apfree_q`` family (independent of ``checker.families.apfree_q``).
+"""Second check of the ``apfree_q`` family (independent of ``endless_exam.checker.families.apfree_q``).
 
-Checked: the points (shared schema ``certificates.apfree_q``) are distinct and no two distinct points
+Checked: the points (shared schema ``endless_exam.certificates.apfree_q``) are distinct and no two distinct points
 x, z have their midpoint y = (x + z) * (q + 1)/2 (the unique solution of x + z = 2y, q odd) in the set.
 This is the definition read over pairs: for x != z the midpoint differs from both (y = x would force
 z = x), so "y in the set" is exactly "x, y, z are three distinct points with x + z = 2y", and every
@@ -15,7 +15,7 @@ in 4 bits); a table over 3-coordinate fields (12 bits) maps the coordinate sums 
 of s * (q + 1)/2 mod q, i.e. of the midpoint, giving its base-q index, which is looked up in a dense
 membership table of F_q^n (q^n <= 2^24 by the parameter schema) or, on the pure-Python path, a dict.
 Numbers stay below 2^60 (packed words) and 2^24 (indices). The z3 formal oracle lives in
-``crosscheck.oracle.apfree_q``.
+``endless_exam.crosscheck.oracle.apfree_q``.
 """
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from certificates import apfree_q as schema
-from certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates import apfree_q as schema
+from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
 
 from ._witness import witness_indices
 

@@ -1,6 +1,6 @@
-"""Second check of the ``capset`` family (independent of ``checker.families.capset``).
+"""Second check of the ``capset`` family (independent of ``endless_exam.checker.families.capset``).
 
-Checked: the points (shared schema ``certificates.capset``) are distinct and no two distinct points
+Checked: the points (shared schema ``endless_exam.certificates.capset``) are distinct and no two distinct points
 x, y have their third point z = -(x + y) in the set. For distinct x, y the point z is automatically
 distinct from both (z = x would force y = x), so "z in the set" is exactly "x, y, z form a line",
 and every line is found from any two of its points. This examines all pairs: it is a direct
@@ -14,7 +14,7 @@ third point's base-3 index, which is looked up in a dense membership table (3^d 
 for larger d, an open-addressing hash table with a random multiplier (so that no submitted key set
 can be prepared to collide; Python dict on the pure-Python path). Small inputs (at most ``PURE_PYTHON_MAX_POINTS`` points) run the same
 method on Python integers; larger ones vectorise the row loop with numpy. The z3 formal oracle lives
-in ``crosscheck.oracle.capset``.
+in ``endless_exam.crosscheck.oracle.capset``.
 """
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ from typing import Any
 
 import numpy as np
 
-from certificates import capset as schema
-from certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates import capset as schema
+from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
 
 from ._witness import witness_indices
 

@@ -1,6 +1,6 @@
-"""Second check of the ``corners`` family (independent of ``checker.families.corners``).
+"""Second check of the ``corners`` family (independent of ``endless_exam.checker.families.corners``).
 
-Checked: the points (shared schema ``certificates.corners``) are distinct, and no point p = (x, y) of
+Checked: the points (shared schema ``endless_exam.certificates.corners``) are distinct, and no point p = (x, y) of
 the set is the corner point of a corner, i.e. there is no d != 0 with (x + d, y) and (x, y + d) both
 in the set. Every corner has exactly one corner point, so examining every point this way finds every
 corner. This works point by point on offset sets, whereas the primary forms same-row pairs.
@@ -14,14 +14,14 @@ are the same with bit positions mirrored (n - 1 - x, n - 1 - y). For a point (x,
   * d = -u < 0: bit u - 1 of (RROW[y] >> (n - x)) says (x - u, y) is present and bit u - 1 of
     (RCOL[x] >> (n - y)) says (x, y - u) is present.
 A nonzero AND is a corner; its lowest set bit gives |d|. The cost is O(N n / 64) word operations.
-The z3 formal oracle lives in ``crosscheck.oracle.corners``.
+The z3 formal oracle lives in ``endless_exam.crosscheck.oracle.corners``.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from certificates import corners as schema
-from certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates import corners as schema
+from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
 
 from ._witness import witness_indices
 

@@ -1,6 +1,6 @@
-"""Second check of the ``kakeya`` control family (independent of ``checker.families.kakeya``).
+"""Second check of the ``kakeya`` control family (independent of ``endless_exam.checker.families.kakeya``).
 
-Checked: the points (shared schema ``certificates.kakeya``) are distinct, and for every direction v
+Checked: the points (shared schema ``endless_exam.certificates.kakeya``) are distinct, and for every direction v
 (non-zero vectors of F_q^n up to non-zero scalar multiples, enumerated here as the vectors whose
 first non-zero coordinate is 1) there is a point a with a + t v in K for every t in F_q.
 
@@ -16,7 +16,7 @@ whole line, because t -> a + t v is a bijection F_q -> line). Everything is bool
 
 Path: plain Python and numpy (sympy and z3 have nothing to add to boolean array logic at this size);
 witnesses of the primary are re-checked in plain Python with sets of tuples ("any base point": for
-each a in K test whether a + t v is in K for all t). The z3 oracle is ``crosscheck.oracle.kakeya``.
+each a in K test whether a + t v is in K for all t). The z3 oracle is ``endless_exam.crosscheck.oracle.kakeya``.
 """
 from __future__ import annotations
 
@@ -25,8 +25,8 @@ from typing import Any
 
 import numpy as np
 
-from certificates import kakeya as schema
-from certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates import kakeya as schema
+from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
 
 
 def normalised_directions(q: int, n: int):

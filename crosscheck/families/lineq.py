@@ -1,6 +1,6 @@
-"""Second check of the ``lineq`` family (independent of ``checker.families.lineq``).
+"""Second check of the ``lineq`` family (independent of ``endless_exam.checker.families.lineq``).
 
-Checked: the elements (shared schema ``certificates.lineq``) are distinct, and no element z is the
+Checked: the elements (shared schema ``endless_exam.certificates.lineq``) are distinct, and no element z is the
 middle of a solution: there is no t != 0 with z + b' t and z - a' t both in the set, where
 g = gcd(a, b), a' = a/g, b' = b/g.
 
@@ -20,15 +20,15 @@ j = (z - c)/b', k = (z - e)/a' (c = z mod b', e = z mod a'):
   * t = -u < 0: bit u - 1 of XR[c] >> (MX - j + 1) says z - b' u is present, bit u - 1 of
     Y[e] >> (k + 1) says z + a' u is present.
 A nonzero AND is a solution; its lowest set bit gives |t|. Cost O(N n / (64 min(a', b'))) word
-operations. The z3 formal oracle lives in ``crosscheck.oracle.lineq``.
+operations. The z3 formal oracle lives in ``endless_exam.crosscheck.oracle.lineq``.
 """
 from __future__ import annotations
 
 import math
 from typing import Any
 
-from certificates import lineq as schema
-from certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates import lineq as schema
+from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
 
 from ._witness import witness_indices
 

@@ -1,6 +1,6 @@
-"""Second check of the ``schur`` family (independent of ``checker.families.schur``).
+"""Second check of the ``schur`` family (independent of ``endless_exam.checker.families.schur``).
 
-Checked: the colouring of 1..N (shared schema ``certificates.schur``) has no x <= y with x + y <= N
+Checked: the colouring of 1..N (shared schema ``endless_exam.certificates.schur``) has no x <= y with x + y <= N
 and x, y, x + y of one colour.
 
 Why the check is sufficient. Let A be the class of the colour of x. A solution with smallest summand
@@ -15,14 +15,14 @@ int with bit a set iff a has colour c (bit 0 is never set). For x = 1, 2, ..., f
 c the integer B_c & (B_c >> x) has bit y set iff y and x + y both have colour c; its lowest set bit
 gives the witness. Scanning x in increasing order makes the first hit the solution with the smallest
 x (then y >= x: a hit (x, y) with y < x would have been found at y). Cost: floor(N/2) shifts and ANDs
-of N-bit integers, about a second at N = 200,000. The z3 formal oracle is ``crosscheck.oracle.schur``.
+of N-bit integers, about a second at N = 200,000. The z3 formal oracle is ``endless_exam.crosscheck.oracle.schur``.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from certificates import schur as schema
-from certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates import schur as schema
+from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
 
 
 def colour_bitsets(colours: tuple[int, ...], k: int) -> list[int]:

@@ -21,9 +21,9 @@ import itertools
 import random
 import sys
 
-import fixtures
-from checker.families import apfree_q as primary
-from crosscheck.families import apfree_q as second
+from endless_exam import fixtures
+from endless_exam.checker.families import apfree_q as primary
+from endless_exam.crosscheck.families import apfree_q as second
 from tests.benchmarks.common import measure, print_table
 
 

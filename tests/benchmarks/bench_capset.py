@@ -20,10 +20,10 @@ import itertools
 import random
 import sys
 
-import fixtures
-from certificates import capset as schema
-from checker.families import capset as primary
-from crosscheck.families import capset as second
+from endless_exam import fixtures
+from endless_exam.certificates import capset as schema
+from endless_exam.checker.families import capset as primary
+from endless_exam.crosscheck.families import capset as second
 from tests.benchmarks.common import measure, print_table
 
 

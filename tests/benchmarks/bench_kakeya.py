@@ -17,9 +17,9 @@ from __future__ import annotations
 import itertools
 import sys
 
-import fixtures
-from checker.families import kakeya as primary
-from crosscheck.families import kakeya as second
+from endless_exam import fixtures
+from endless_exam.checker.families import kakeya as primary
+from endless_exam.crosscheck.families import kakeya as second
 from tests.benchmarks.common import measure, print_table
 
 

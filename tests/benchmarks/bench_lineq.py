@@ -22,10 +22,10 @@ from __future__ import annotations
 import random
 import sys
 
-import fixtures
-from certificates.forms import digits
-from checker.families import lineq as primary
-from crosscheck.families import lineq as second
+from endless_exam import fixtures
+from endless_exam.certificates.forms import digits
+from endless_exam.checker.families import lineq as primary
+from endless_exam.crosscheck.families import lineq as second
 from tests.benchmarks.common import measure, print_table, timed
 
 

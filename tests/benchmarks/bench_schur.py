@@ -24,9 +24,9 @@ from __future__ import annotations
 import random
 import sys
 
-import fixtures
-from checker.families import schur as primary
-from crosscheck.families import schur as second
+from endless_exam import fixtures
+from endless_exam.checker.families import schur as primary
+from endless_exam.crosscheck.families import schur as second
 from tests.benchmarks.common import measure, print_table
 
 N = 200_000

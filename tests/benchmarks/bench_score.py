@@ -16,8 +16,8 @@ import sys
 import tempfile
 import time
 
-from checker import score
-from checker.suites import Instance, instance_id
+from endless_exam.checker import score
+from endless_exam.checker.suites import Instance, instance_id
 
 CAP4 = ["00", "01", "10", "11"]
 

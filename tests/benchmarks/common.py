@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable
 
-from checker import harness
+from endless_exam.checker import harness
 
 
 def timed(fn: Callable, *args) -> tuple[Any, float]:
