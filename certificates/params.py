@@ -2,18 +2,15 @@
 
 An instance is always built from validated parameters, never from anything in a submission.
 Parameters are strict JSON: integers are ``int`` (not ``bool``), keys are exactly the family's keys.
-Each family's schema module ``certificates.<family>`` provides ``validate_params(params) -> dict``;
+Each family's schema module ``certificates.schemas.<family>`` provides ``validate_params(params) -> dict``;
 the helpers below are shared by those modules.
 """
 from __future__ import annotations
 
-import importlib
-import re
 from typing import Any
 
+from .contract import FAMILIES
 from .errors import ParamsError
-
-_FAMILY_KEY = re.compile(r"[a-z][a-z_]*")
 
 
 def exact_keys(params: Any, required: set[str], optional: frozenset[str] | set[str] = frozenset()) -> dict:
@@ -37,17 +34,11 @@ def int_in(params: dict, key: str, lo: int, hi: int) -> int:
     return value
 
 
-def schema_module(family: str):
-    if not isinstance(family, str) or not _FAMILY_KEY.fullmatch(family):
-        raise ParamsError(f"no such family {family!r}")
-    try:
-        module = importlib.import_module(f"{__package__}.{family}")
-    except ModuleNotFoundError:
-        raise ParamsError(f"no schema for family {family!r} (not implemented yet)") from None
-    if not hasattr(module, "validate_params"):
-        raise ParamsError(f"no schema for family {family!r}")
-    return module
-
-
 def validate(family: str, params: Any) -> dict:
-    return schema_module(family).validate_params(params)
+    """The family's validated parameters (``ParamsError`` for an unknown family or bad parameters)."""
+    entry = FAMILIES.get(family) if isinstance(family, str) else None
+    if entry is None:
+        raise ParamsError(f"no such family {family!r}")
+    if not entry.implemented:
+        raise ParamsError(f"no schema for family {family!r} (not implemented yet)")
+    return entry.schema().validate_params(params)

@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
-from .errors import AnswerError
 from .reasons import REASONS
 
 
@@ -82,7 +81,6 @@ class Verdict:
     message: str = ""
     witness: Any = None
     seconds: float | None = None
-    extra: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not isinstance(self.status, Status):
@@ -136,28 +134,3 @@ def accept(objective: Objective, message: str = "valid") -> Verdict:
 
 def reject(reason: str, message: str, witness: Any = None) -> Verdict:
     return Verdict(Status.REJECT, reason=reason, message=message, witness=witness)
-
-
-Check = Callable[[dict, Any], Verdict]
-
-
-def parses_answer(parse: Callable[[Any, dict], Any]) -> Callable[[Callable[[Any], Verdict]], Check]:
-    """Decorator: turn ``decide(parsed) -> Verdict`` into a family's ``check(params, answer) -> Verdict``.
-
-    ``check`` parses the answer with the family's shared schema, ``parse(answer, params)``; an
-    ``AnswerError`` raised there (format, type, range, size or expansion limit) becomes a REJECT with
-    its reason, message and witness, so that ``check`` never raises on a bad answer. Only the parsing
-    is shared: ``decide`` is the verifier's own mathematical check.
-    """
-    def decorate(decide: Callable[[Any], Verdict]) -> Check:
-        def check(params: dict, answer: Any) -> Verdict:
-            try:
-                parsed = parse(answer, params)
-            except AnswerError as exc:
-                return reject(exc.reason, exc.message, exc.witness)
-            return decide(parsed)
-
-        check.__module__, check.__name__, check.__qualname__ = decide.__module__, decide.__name__, decide.__qualname__
-        check.__doc__ = decide.__doc__
-        return check
-    return decorate

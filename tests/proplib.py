@@ -53,7 +53,7 @@ def assert_crosscheck_is_independent(family: str, *statements: str) -> None:
     yet (it is lazy); then run ``statements``; ``checker`` must never have been imported."""
     code = "\n".join([
         "import sys",
-        f"import endless_exam.crosscheck.oracle, crosscheck.oracle.{family}, crosscheck.families.{family}",
+        f"import endless_exam.crosscheck.oracle, endless_exam.crosscheck.oracle.{family}, endless_exam.crosscheck.families.{family}",
         "assert 'z3' not in sys.modules, 'z3 imported eagerly'",
         *statements,
         "bad = sorted(m for m in sys.modules if m == 'endless_exam.checker' or m.startswith('endless_exam.checker.'))",

@@ -27,8 +27,10 @@ from hypothesis import strategies as st
 
 from endless_exam import fixtures
 from endless_exam.certificates.verdict import Status, Verdict
-from endless_exam.checker.families import capset as primary
-from endless_exam.crosscheck.families import capset as second
+from endless_exam.checker.families import load as _load_primary
+primary = _load_primary("capset")
+from endless_exam.crosscheck.families import load as _load_second
+second = _load_second("capset")
 from endless_exam.crosscheck.oracle import capset as oracle_mod
 from endless_exam.crosscheck.oracle.capset import oracle
 from tests import proplib

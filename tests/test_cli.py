@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from endless_exam.certificates.capset import parse as parse_capset
+from endless_exam.certificates.schemas.capset import parse as parse_capset
 from endless_exam.certificates.verdict import Status, Verdict
 from endless_exam.checker import cli, harness, suites
 from endless_exam.checker.families import FAMILIES

@@ -26,13 +26,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from endless_exam import fixtures
-from endless_exam.certificates import corners as schema
+from endless_exam.certificates.schemas import corners as schema
 from endless_exam.certificates.forms import diffset, digits
 from endless_exam.certificates.verdict import Status
 from endless_exam.checker import prompts, suites
 from endless_exam.checker.constructions import corners as build
-from endless_exam.checker.families import corners as primary
-from endless_exam.crosscheck.families import corners as second
+from endless_exam.checker.families import load as _load_primary
+primary = _load_primary("corners")
+from endless_exam.crosscheck.families import load as _load_second
+second = _load_second("corners")
 from endless_exam.crosscheck.oracle import corners as oracle_mod
 from endless_exam.crosscheck.oracle.corners import oracle
 from tests import proplib

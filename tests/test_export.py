@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from endless_exam.checker import cli, export, families, prompts, suites
+from endless_exam.certificates import contract
+from endless_exam.checker import cli, export, prompts, suites
 
 BENCH = suites.load("bench-v1")
 READY = [i for i in BENCH if i.implemented]
@@ -183,8 +184,8 @@ def test_instance_without_reference_exports_nulls(tmp_path, capsys):
 
 
 def test_export_of_an_unimplemented_family_record_is_refused(monkeypatch):
-    real = families._has_module
-    monkeypatch.setattr(families, "_has_module", lambda key: key != "capset" and real(key))
+    real = contract._exists
+    monkeypatch.setattr(contract, "_exists", lambda name: not name.endswith(".capset") and real(name))
     inst = suites.find("a3-capset-11")
     ready, missing = export.split([inst])
     assert ready == [] and missing == [inst]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from endless_exam.certificates.capset import parse as parse_capset
+from endless_exam.certificates.schemas.capset import parse as parse_capset
 from endless_exam.certificates.verdict import Status, Verdict
 from endless_exam.checker import harness
 

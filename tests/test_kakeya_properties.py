@@ -26,13 +26,15 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from endless_exam import fixtures
-from endless_exam.certificates import kakeya as schema
+from endless_exam.certificates.schemas import kakeya as schema
 from endless_exam.certificates.errors import ParamsError
 from endless_exam.certificates.verdict import Status
 from endless_exam.checker.constructions import kakeya as constructions
-from endless_exam.checker.families import kakeya as primary
+from endless_exam.checker.families import load as _load_primary
+primary = _load_primary("kakeya")
 from endless_exam.checker.prompts import prompt
-from endless_exam.crosscheck.families import kakeya as second
+from endless_exam.crosscheck.families import load as _load_second
+second = _load_second("kakeya")
 from endless_exam.crosscheck.oracle import kakeya as oracle_mod
 from endless_exam.crosscheck.oracle.kakeya import oracle
 from tests import proplib
@@ -325,7 +327,7 @@ def test_oracle_unknown_is_reported(monkeypatch):
 def test_crosscheck_never_imports_checker_and_z3_is_lazy():
     proplib.assert_crosscheck_is_independent(
         "kakeya",
-        "from endless_exam.crosscheck.families.kakeya import check",
+        "from endless_exam.crosscheck.families import load; check = load('kakeya').check",
         "assert check({'q': 3, 'n': 2}, [[0, 0], [0, 1], [0, 2]]).witness == {'direction': [1, 0]}")
 
 

@@ -26,14 +26,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from endless_exam import fixtures
-from endless_exam.certificates import lineq as schema
+from endless_exam.certificates.schemas import lineq as schema
 from endless_exam.certificates.errors import ParamsError
 from endless_exam.certificates.forms import digits
 from endless_exam.certificates.verdict import Status
 from endless_exam.checker import prompts, suites
 from endless_exam.checker.constructions import lineq as build
-from endless_exam.checker.families import lineq as primary
-from endless_exam.crosscheck.families import lineq as second
+from endless_exam.checker.families import load as _load_primary
+primary = _load_primary("lineq")
+from endless_exam.crosscheck.families import load as _load_second
+second = _load_second("lineq")
 from endless_exam.crosscheck.oracle import lineq as oracle_mod
 from endless_exam.crosscheck.oracle.lineq import oracle
 from tests import proplib

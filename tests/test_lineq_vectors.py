@@ -14,7 +14,7 @@ import json
 import pytest
 
 from endless_exam import fixtures
-from endless_exam.certificates import lineq as schema
+from endless_exam.certificates.schemas import lineq as schema
 from tests import vectorlib
 
 

@@ -8,7 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from endless_exam.checker import cli, families, prompts, suites
+from endless_exam.certificates import contract
+from endless_exam.checker import cli, prompts, suites
 from endless_exam.checker.families import FAMILIES, load
 
 BENCH = suites.load("bench-v1")
@@ -164,8 +165,8 @@ def test_unknown_track_is_refused():
 
 
 def test_unimplemented_family_has_no_prompt(monkeypatch):
-    real = families._has_module
-    monkeypatch.setattr(families, "_has_module", lambda key: key != "capset" and real(key))
+    real = contract._exists
+    monkeypatch.setattr(contract, "_exists", lambda name: not name.endswith(".capset") and real(name))
     with pytest.raises(NotImplementedError):
         prompts.prompt("capset", {"d": 9})
 
@@ -205,7 +206,7 @@ def test_cli_prompt_unimplemented_family_exits_2(capsys, monkeypatch):
     if real:
         code, out, err = run_cli(capsys, "prompt", real[0].call_id)
         assert code == 2 and out == "" and "not implemented" in err
-    real_has = families._has_module
-    monkeypatch.setattr(families, "_has_module", lambda key: key != "capset" and real_has(key))
+    real_has = contract._exists
+    monkeypatch.setattr(contract, "_exists", lambda name: not name.endswith(".capset") and real_has(name))
     code, out, err = run_cli(capsys, "prompt", "a3-capset-11")
     assert code == 2 and out == "" and "not implemented" in err and "a3-capset-11" in err

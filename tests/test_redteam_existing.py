@@ -32,7 +32,7 @@ import numpy as np
 import pytest
 
 from endless_exam import fixtures
-from endless_exam.certificates import capset as capset_schema
+from endless_exam.certificates.schemas import capset as capset_schema
 from endless_exam.certificates.forms import digits
 from endless_exam.certificates.reasons import REASONS, reason_class
 from endless_exam.certificates.verdict import Status
@@ -164,8 +164,10 @@ def test_capset_every_line_of_f3_2_is_found_and_every_4_cap_accepted():
 
 
 def test_capset_fourier_and_pair_paths_match_brute_force():
-    from endless_exam.checker.families import capset as primary
-    from endless_exam.crosscheck.families import capset as second
+    from endless_exam.checker.families import load as _load_primary
+    primary = _load_primary("capset")
+    from endless_exam.crosscheck.families import load as _load_second
+    second = _load_second("capset")
     rnd = random.Random(7)
     for _ in range(150):
         d = rnd.randint(1, 6)
@@ -310,7 +312,8 @@ def test_digit_spec_huge_base_and_offset_are_exact():
 # =====================================================================================================
 
 def test_capset_fourier_path_on_a_product_cap_and_a_planted_line():
-    from endless_exam.checker.families import capset as primary
+    from endless_exam.checker.families import load as _load_primary
+    primary = _load_primary("capset")
     cap = ["".join(t) for t in itertools.product(fixture_cap(6), fixture_cap(3))]   # 1008 points, d = 9
     d = 9
     assert len(cap) * (len(cap) - 1) // 2 > 2 * d * 3 ** d           # "auto" takes the Fourier path

@@ -50,9 +50,11 @@ from endless_exam.certificates.verdict import Status
 from endless_exam.certificates.worker import handle
 from endless_exam.checker import cli
 from endless_exam.checker import families as primary_families
-from endless_exam.checker.families import apfree_q as primary_apfree
+from endless_exam.checker.families import load as _load_primary
+primary_apfree = _load_primary("apfree_q")
 from endless_exam.crosscheck import families as second_families
-from endless_exam.crosscheck.families import apfree_q as second_apfree
+from endless_exam.crosscheck.families import load as _load_second
+second_apfree = _load_second("apfree_q")
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "constructions"
 AP_P, AP_S = primary_families.load("apfree_q"), second_families.load("apfree_q")

@@ -20,12 +20,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from endless_exam.certificates import schur as schema
+from endless_exam.certificates.schemas import schur as schema
 from endless_exam.certificates.errors import AnswerError, ParamsError
 from endless_exam.certificates.verdict import Status
 from endless_exam.checker import prompts
-from endless_exam.checker.families import schur as primary
-from endless_exam.crosscheck.families import schur as second
+from endless_exam.checker.families import load as _load_primary
+primary = _load_primary("schur")
+from endless_exam.crosscheck.families import load as _load_second
+second = _load_second("schur")
 from endless_exam.crosscheck.oracle import schur as oracle
 from tests import proplib
 

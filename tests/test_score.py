@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from endless_exam.certificates.verdict import Status, Verdict
-from endless_exam.checker import cli, families, harness, score, suites
+from endless_exam.certificates import contract
+from endless_exam.checker import cli, harness, score, suites
 from endless_exam.checker.answers import AnswersFileError, INFRASTRUCTURE
 from endless_exam.checker.families import FAMILIES
 
@@ -288,8 +289,8 @@ def _unimplemented_view(monkeypatch) -> str:
     """A bench-v1 family that is not implemented: a real one if any, else one made so for this test."""
     if UNIMPLEMENTED and any(i.family in UNIMPLEMENTED for i in BENCH):
         return next(i.family for i in BENCH if i.family in UNIMPLEMENTED)
-    real = families._has_module
-    monkeypatch.setattr(families, "_has_module", lambda key: key != "labs" and real(key))
+    real = contract._exists
+    monkeypatch.setattr(contract, "_exists", lambda name: not name.endswith(".labs") and real(name))
     return "labs"
 
 
@@ -660,15 +661,15 @@ def test_resume_verifies_calls_whose_family_was_not_implemented_before(tmp_path,
     """Families are added over time without a version change. A call saved as missing because its family
     was not implemented is not a finished call: once the family exists, the same command verifies it
     instead of reusing the stale 'family_not_implemented' row."""
-    real = families._has_module
-    monkeypatch.setattr(families, "_has_module", lambda key: key != "capset" and real(key))
+    real = contract._exists
+    monkeypatch.setattr(contract, "_exists", lambda name: not name.endswith(".capset") and real(name))
     answers = write_answers(tmp_path / "a.jsonl", [{"call_id": "a3-capset-11", "answer": fk("ACCEPT", 1082)},
                                                    {"call_id": "a3-capset-0", "answer": fk("ACCEPT", 2432)}])
     out = tmp_path / "s.json"
     assert run_cli(capsys, "score", answers, "--output", out, "--allow-partial")[0] == 0
     doc = json.loads(out.read_text())
     assert {r["reason"] for r in doc["calls_scored"]} == {"family_not_implemented"} and fake.calls == []
-    monkeypatch.setattr(families, "_has_module", real)                  # the family is implemented now
+    monkeypatch.setattr(contract, "_exists", real)                  # the family is implemented now
     code, _, err = run_cli(capsys, "score", answers, "--output", out, "--allow-partial")
     assert code == 0, err
     doc = json.loads(out.read_text())

@@ -1,6 +1,6 @@
 """Primary check of the ``apfree_q`` family (progression-free sets in F_q^n, q in {3, 5, 7}).
 
-What is checked: the answer (shared schema ``endless_exam.certificates.apfree_q``) is a list of distinct points of
+What is checked: the answer (shared schema ``endless_exam.certificates.schemas.apfree_q``) is a list of distinct points of
 F_q^n with no three distinct points x, y, z such that x + z = 2y in every coordinate (mod q).
 
 Why the check is sufficient. For a set A write r(w) = #{(x, z) in A^2 : x + z = w}. A point y of A is
@@ -32,14 +32,13 @@ Duplicates are found by sorting the base-q keys (q^n <= 2^24, so keys are exact 
 """
 from __future__ import annotations
 
-from typing import Any
 
 import numpy as np
 
-from endless_exam.certificates import apfree_q as schema
-from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates.schemas import apfree_q as schema
+from endless_exam.certificates.witness import Witness
+from endless_exam.certificates.verdict import Verdict, accept, reject
 
-from ._witness import witness_indices
 from .spec import FamilySpec
 
 
@@ -283,7 +282,6 @@ def find_progression(points: tuple[str, ...], q: int, n: int, method: str = "aut
     return _first_pair_progression(digits, q, keys)
 
 
-@parses_answer(schema.parse)
 def check(parsed: schema.ApfreeAnswer) -> Verdict:
     q, n, points = parsed.q, parsed.n, parsed.points
     dup = _first_duplicate(_keys(_digits(points, n), q))
@@ -301,23 +299,16 @@ def check(parsed: schema.ApfreeAnswer) -> Verdict:
     return accept(len(points), f"progression-free set of {len(points)} points in F_{q}^{n}")
 
 
-def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
-    """Re-check a rejection witness produced by the other verifier (answer as submitted)."""
-    parsed = schema.parse(answer, params)
+def confirm(parsed: schema.ApfreeAnswer, w: Witness) -> tuple[bool, str]:
+    """Is the other verifier's witness a real duplicate or progression? (its syntax is already checked)"""
     points, q = parsed.points, parsed.q
-    idx, problem = witness_indices(witness, len(points))
-    if idx is None:
-        return False, problem
-    if len(idx) == 2:
-        ok = points[idx[0]] == points[idx[1]] and witness.get("point") == points[idx[0]]
+    if w.kind == "duplicate":
+        i, j = w.indices
+        ok = points[i] == points[j]
         return ok, "duplicate confirmed" if ok else "the two indexed points differ"
-    if len(idx) == 3:
-        trio = [points[t] for t in idx]
-        if witness.get("points") != trio:
-            return False, "witness points do not match the indexed points"
-        if len(set(trio)) != 3:
-            return False, "witness points are not distinct"
-        d = _digits(tuple(trio), parsed.n)
-        ok = bool(np.all((d[0] + d[2] - 2 * d[1]) % q == 0))
-        return ok, "progression confirmed" if ok else "the ends do not sum to twice the middle"
-    return False, "witness must index two (duplicate) or three (progression) points"
+    trio = [points[t] for t in w.indices]
+    if len(set(trio)) != 3:
+        return False, "witness points are not distinct"
+    d = _digits(tuple(trio), parsed.n)
+    ok = bool(np.all((d[0] + d[2] - 2 * d[1]) % q == 0))
+    return ok, "progression confirmed" if ok else "the ends do not sum to twice the middle"

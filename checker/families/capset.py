@@ -1,7 +1,7 @@
 """Primary check of the ``capset`` family.
 
 What is checked: the answer is a set of distinct points of F_3^d (shared schema in
-``endless_exam.certificates.capset``) with no three distinct points x, y, z such that x + y + z = 0.
+``endless_exam.certificates.schemas.capset``) with no three distinct points x, y, z such that x + y + z = 0.
 
 Why the check is sufficient. In F_3^d three distinct points are collinear iff x + y + z = 0, and the
 only solutions of x + y + z = 0 with two equal entries are x = y = z. For a set A, write
@@ -22,15 +22,14 @@ vectorised scan. Duplicates are found by sorting base-3 keys (3^40 < 2^64, so ke
 """
 from __future__ import annotations
 
-from typing import Any
 
 import numpy as np
 
-from endless_exam.certificates import capset as schema
+from endless_exam.certificates.schemas import capset as schema
 from endless_exam.certificates.forms.product import EXPANSION_LIMIT
-from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates.witness import Witness
+from endless_exam.certificates.verdict import Verdict, accept, reject
 
-from ._witness import witness_indices
 from .spec import FamilySpec
 
 
@@ -255,7 +254,6 @@ def find_line(points: tuple[str, ...], d: int, method: str = "auto") -> tuple[in
     return None if hit is None else tuple(sorted(hit))
 
 
-@parses_answer(schema.parse)
 def check(parsed: schema.CapsetAnswer) -> Verdict:
     d, points = parsed.d, parsed.points
     digits = _digits(points, d)
@@ -273,23 +271,16 @@ def check(parsed: schema.CapsetAnswer) -> Verdict:
     return accept(len(points), f"cap set of {len(points)} points in F_3^{d}")
 
 
-def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
-    """Re-check a rejection witness produced by the other verifier (answer as submitted)."""
-    parsed = schema.parse(answer, params)
+def confirm(parsed: schema.CapsetAnswer, w: Witness) -> tuple[bool, str]:
+    """Is the other verifier's witness a real duplicate or line? (its syntax is already checked)"""
     points = parsed.points
-    idx, problem = witness_indices(witness, len(points))
-    if idx is None:
-        return False, problem
-    if len(idx) == 2:
-        ok = points[idx[0]] == points[idx[1]] and witness.get("point") == points[idx[0]]
+    if w.kind == "duplicate":
+        i, j = w.indices
+        ok = points[i] == points[j]
         return ok, "duplicate confirmed" if ok else "the two indexed points differ"
-    if len(idx) == 3:
-        trio = [points[t] for t in idx]
-        if witness.get("points") != trio:
-            return False, "witness points do not match the indexed points"
-        if len(set(trio)) != 3:
-            return False, "witness points are not distinct"
-        d = _digits(tuple(trio), parsed.d).astype(np.int16)
-        ok = bool(np.all(d.sum(axis=0) % 3 == 0))
-        return ok, "line confirmed" if ok else "the three points do not sum to 0"
-    return False, "witness must index two (duplicate) or three (line) points"
+    trio = [points[t] for t in w.indices]
+    if len(set(trio)) != 3:
+        return False, "witness points are not distinct"
+    d = _digits(tuple(trio), parsed.d).astype(np.int16)
+    ok = bool(np.all(d.sum(axis=0) % 3 == 0))
+    return ok, "line confirmed" if ok else "the three points do not sum to 0"

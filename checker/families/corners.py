@@ -1,6 +1,6 @@
 """Primary check of the ``corners`` family.
 
-What is checked: the answer (shared schema ``endless_exam.certificates.corners``: a list of [x, y] points of the
+What is checked: the answer (shared schema ``endless_exam.certificates.schemas.corners``: a list of [x, y] points of the
 grid {0..n-1}^2, or a ``diff_set`` expanded by the shared form) is a set of distinct points with no
 corner, i.e. no points (x, y), (x + d, y), (x, y + d) with d != 0 (d of either sign).
 
@@ -20,15 +20,14 @@ order (row y, then u, then v; for one pair, the corner at (u, y) with d = v - u 
 """
 from __future__ import annotations
 
-from typing import Any
 
 import numpy as np
 
-from endless_exam.certificates import corners as schema
+from endless_exam.certificates.schemas import corners as schema
 from endless_exam.certificates.forms import digits, diffset
-from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates.witness import Witness
+from endless_exam.certificates.verdict import Verdict, accept, reject
 
-from ._witness import witness_indices
 from .spec import FamilySpec
 
 PAIR_CHUNK = 1 << 20   # pairs per vectorised step (bounds the temporary arrays to ~100 MB)
@@ -152,7 +151,6 @@ def find_corner(points: tuple[tuple[int, int], ...], n: int) -> tuple[int, int, 
     return None
 
 
-@parses_answer(schema.parse)
 def check(parsed: schema.CornersAnswer) -> Verdict:
     n, points = parsed.n, parsed.points
     pts = np.array(points, dtype=np.int64).reshape(-1, 2)
@@ -171,24 +169,14 @@ def check(parsed: schema.CornersAnswer) -> Verdict:
     return accept(len(points), f"corner-free set of {len(points)} points in the {n} x {n} grid")
 
 
-def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
-    """Re-check a rejection witness produced by the other verifier (answer as submitted)."""
-    points = schema.parse(answer, params).points
-    idx, problem = witness_indices(witness, len(points))
-    if idx is None:
-        return False, problem
-    if len(idx) == 2:
-        pt = witness.get("point")
-        ok = (points[idx[0]] == points[idx[1]] and type(pt) is list and all(type(c) is int for c in pt)
-              and pt == list(points[idx[0]]))
+def confirm(parsed: schema.CornersAnswer, w: Witness) -> tuple[bool, str]:
+    """Is the other verifier's witness a real duplicate or corner? (its syntax is already checked)"""
+    points = parsed.points
+    if w.kind == "duplicate":
+        i, j = w.indices
+        ok = points[i] == points[j]
         return ok, "duplicate confirmed" if ok else "the two indexed points differ"
-    if len(idx) == 3:
-        corner = witness.get("corner")
-        if type(corner) is not list or len(corner) != 3 or not all(type(c) is int for c in corner):
-            return False, "witness has no [x, y, d] corner"
-        x, y, d = corner
-        want = [(x, y), (x + d, y), (x, y + d)]
-        got = [points[t] for t in idx]
-        ok = d != 0 and got == want
-        return ok, "corner confirmed" if ok else "the indexed points are not the stated corner"
-    return False, "witness must index two (duplicate) or three (corner) points"
+    x, y, d = w["corner"]
+    want = [(x, y), (x + d, y), (x, y + d)]
+    ok = d != 0 and [points[t] for t in w.indices] == want
+    return ok, "corner confirmed" if ok else "the indexed points are not the stated corner"

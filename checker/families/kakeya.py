@@ -1,6 +1,6 @@
 """Primary check of the ``kakeya`` control family (Kakeya sets in F_q^n, q prime; minimise |K|).
 
-What is checked: the answer (shared schema ``endless_exam.certificates.kakeya``) is a list of distinct points of
+What is checked: the answer (shared schema ``endless_exam.certificates.schemas.kakeya``) is a list of distinct points of
 F_q^n that contains a full line {a + t v : t in F_q} in every direction v. Directions are taken up to
 non-zero scalar multiples: v is normalised so that its first non-zero coordinate (the pivot, index
 i) is 1, which gives (q^n - 1)/(q - 1) directions (lines in direction v and in direction c v are the
@@ -24,8 +24,9 @@ from typing import Any
 
 import numpy as np
 
-from endless_exam.certificates import kakeya as schema
-from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates.schemas import kakeya as schema
+from endless_exam.certificates.witness import Witness
+from endless_exam.certificates.verdict import Verdict, accept, reject
 
 from .spec import FamilySpec
 
@@ -135,7 +136,6 @@ def _first_duplicate(points: tuple[tuple[int, ...], ...], q: int, n: int) -> tup
     return first, int(order[s + 1])
 
 
-@parses_answer(schema.parse)
 def check(parsed: schema.KakeyaAnswer) -> Verdict:
     q, n, points = parsed.q, parsed.n, parsed.points
     dup = _first_duplicate(points, q, n)
@@ -161,29 +161,18 @@ def _direction(value: Any, q: int, n: int) -> np.ndarray | None:
     return (v * inverse) % q
 
 
-def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
-    """Re-check a rejection witness produced by the other verifier (answer as submitted)."""
-    parsed = schema.parse(answer, params)
+def confirm(parsed: schema.KakeyaAnswer, w: Witness) -> tuple[bool, str]:
+    """Is the other verifier's witness a real duplicate or a direction without a line?"""
     q, n, points = parsed.q, parsed.n, parsed.points
-    if not isinstance(witness, dict):
-        return False, "witness is not an object"
-    if set(witness) == {"point", "indices"}:
-        idx = witness["indices"]
-        if type(idx) is not list or len(idx) != 2 or not all(type(t) is int and 0 <= t < len(points) for t in idx):
-            return False, "duplicate witness needs two indices of the answer"
-        if idx[0] == idx[1]:
-            return False, "duplicate witness indices are equal"
-        ok = points[idx[0]] == points[idx[1]] and witness["point"] == list(points[idx[0]])
+    if w.kind == "duplicate":
+        i, j = w.indices
+        ok = points[i] == points[j]
         return ok, "duplicate confirmed" if ok else "the indexed points differ"
-    if set(witness) == {"direction"}:
-        v = _direction(witness["direction"], q, n)
-        if v is None:
-            return False, f"the direction must be a non-zero list of {n} integers in 0..{q - 1}"
-        if len(set(points)) != len(points):
-            return False, "the answer has duplicate points; a direction witness is not meaningful"
-        arr = np.array(points, dtype=np.int64).reshape(len(points), n)
-        pivot = int(np.nonzero(v)[0][0])
-        has_line = bool(covered(arr, q, v[None, :], pivot)[0])
-        return (not has_line), ("no line in that direction: confirmed" if not has_line
-                                else "the set contains a line in that direction")
-    return False, "witness must be {'direction': v} or {'point': p, 'indices': [i, j]}"
+    v = _direction(list(w["direction"]), q, n)
+    if len(set(points)) != len(points):
+        return False, "the answer has duplicate points; a direction witness is not meaningful"
+    arr = np.array(points, dtype=np.int64).reshape(len(points), n)
+    pivot = int(np.nonzero(v)[0][0])
+    has_line = bool(covered(arr, q, v[None, :], pivot)[0])
+    return (not has_line), ("no line in that direction: confirmed" if not has_line
+                            else "the set contains a line in that direction")

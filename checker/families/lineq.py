@@ -1,6 +1,6 @@
 """Primary check of the ``lineq`` family.
 
-What is checked: the answer (shared schema ``endless_exam.certificates.lineq``: a list of integers in 1..n, or
+What is checked: the answer (shared schema ``endless_exam.certificates.schemas.lineq``: a list of integers in 1..n, or
 ``{"digits": SPEC}``) is a set A of distinct integers with no solution of a x + b y = (a + b) z,
 x, y, z in A, other than x = y = z.
 
@@ -21,15 +21,14 @@ Duplicates are found by a stable sort of the values.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import numpy as np
 
-from endless_exam.certificates import lineq as schema
+from endless_exam.certificates.schemas import lineq as schema
 from endless_exam.certificates.forms import digits
-from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates.witness import Witness
+from endless_exam.certificates.verdict import Verdict, accept, reject
 
-from ._witness import witness_indices
 from .spec import FamilySpec
 
 
@@ -124,7 +123,6 @@ def find_solution(elements: tuple[int, ...], a: int, b: int, n: int) -> tuple[in
     return i, j, bad
 
 
-@parses_answer(schema.parse)
 def check(parsed: schema.LineqAnswer) -> Verdict:
     a, b, n, elements = parsed.a, parsed.b, parsed.n, parsed.elements
     dup = _first_duplicate(np.array(elements, dtype=np.int64))
@@ -142,23 +140,14 @@ def check(parsed: schema.LineqAnswer) -> Verdict:
     return accept(len(elements), f"set of {len(elements)} integers in 1..{n} free of {a}x + {b}y = {a + b}z")
 
 
-def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
-    """Re-check a rejection witness produced by the other verifier (answer as submitted)."""
-    parsed = schema.parse(answer, params)
+def confirm(parsed: schema.LineqAnswer, w: Witness) -> tuple[bool, str]:
+    """Is the other verifier's witness a real duplicate or non-trivial solution?"""
     elements = parsed.elements
-    idx, problem = witness_indices(witness, len(elements))
-    if idx is None:
-        return False, problem
-    if len(idx) == 2:
-        v = elements[idx[0]]
-        ok = v == elements[idx[1]] and type(witness.get("value")) is int and witness["value"] == v
+    if w.kind == "duplicate":
+        i, j = w.indices
+        ok = elements[i] == elements[j]
         return ok, "duplicate confirmed" if ok else "the two indexed values differ"
-    if len(idx) == 3:
-        x, y, z = (elements[t] for t in idx)
-        sol = witness.get("solution")
-        if type(sol) is not list or any(type(c) is not int for c in sol) or sol != [x, y, z]:
-            return False, "witness solution does not match the indexed elements"
-        a, b = parsed.a, parsed.b
-        ok = a * x + b * y == (a + b) * z and not (x == y == z)
-        return ok, "solution confirmed" if ok else "the indexed elements do not solve the equation non-trivially"
-    return False, "witness must index two (duplicate) or three (solution) elements"
+    x, y, z = (elements[t] for t in w.indices)
+    a, b = parsed.a, parsed.b
+    ok = a * x + b * y == (a + b) * z and not (x == y == z)
+    return ok, "solution confirmed" if ok else "the indexed elements do not solve the equation non-trivially"

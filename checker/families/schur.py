@@ -1,7 +1,7 @@
 """Primary check of the ``schur`` family.
 
 What is checked: the answer is a colouring of 1..N with colours 0..k-1 (shared schema in
-``endless_exam.certificates.schur``) in which no colour class A contains x, y, z with x + y = z (x = y allowed).
+``endless_exam.certificates.schemas.schur``) in which no colour class A contains x, y, z with x + y = z (x = y allowed).
 
 Why the check is sufficient. For a colour class A (a set of positive integers <= N) let
 r_A(z) = #{(a, b) in A^2 : a + b = z}, the number of ordered representations of z as a sum of two
@@ -30,13 +30,13 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any
 
 import gmpy2
 import numpy as np
 
-from endless_exam.certificates import schur as schema
-from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates.schemas import schur as schema
+from endless_exam.certificates.witness import Witness
+from endless_exam.certificates.verdict import Verdict, accept, reject
 
 from .spec import FamilySpec
 
@@ -173,7 +173,6 @@ def find_monochromatic(colours: tuple[int, ...], k: int) -> tuple[int, int, int,
     return x, z - x, z, colour
 
 
-@parses_answer(schema.parse)
 def check(parsed: schema.SchurAnswer) -> Verdict:
     found = find_monochromatic(parsed.colours, parsed.k)
     if found is not None:
@@ -184,14 +183,9 @@ def check(parsed: schema.SchurAnswer) -> Verdict:
     return accept(n, f"sum-free colouring of 1..{n} with {k} colour{'s' if k > 1 else ''}")
 
 
-def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
-    """Re-check a rejection witness produced by the other verifier (answer as submitted)."""
-    parsed = schema.parse(answer, params)
-    if not isinstance(witness, dict) or set(witness) != {"x", "y", "z", "colour"}:
-        return False, "a Schur witness is an object with exactly the keys x, y, z, colour"
-    x, y, z, c = (witness[key] for key in ("x", "y", "z", "colour"))
-    if not all(type(v) is int for v in (x, y, z, c)):
-        return False, "witness values must be integers"
+def confirm(parsed: schema.SchurAnswer, w: Witness) -> tuple[bool, str]:
+    """Is the other verifier's witness a real monochromatic solution of x + y = z?"""
+    x, y, z, c = (w[key] for key in ("x", "y", "z", "colour"))
     n = parsed.n
     if not (1 <= x <= y and x + y == z and z <= n):
         return False, f"witness ({x}, {y}, {z}) is not 1 <= x <= y, x + y = z <= {n}"

@@ -1,22 +1,21 @@
-"""Family registry of the second verifier: the module ``endless_exam.crosscheck.families.<key>`` checks family ``key``.
+"""The second verifier's families: the module ``endless_exam.crosscheck.families.<key>`` checks family ``key``.
 
-A module provides ``check(params, answer) -> Verdict`` and ``witness_holds(params, answer, witness)``.
+The registry and the contract are shared with the primary (``endless_exam.certificates.contract``);
+nothing here imports ``endless_exam.checker``.
 """
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import re
 from types import ModuleType
 
-_KEY = re.compile(r"[a-z][a-z_]*")
+from endless_exam.certificates.contract import Verifier, family
+from endless_exam.certificates.contract import load as _load
 
 
-def available(key: str) -> bool:
-    return bool(_KEY.fullmatch(key)) and importlib.util.find_spec(f"{__name__}.{key}") is not None
+def load(key: str) -> Verifier:
+    """The second verifier of family ``key`` (``NotImplementedError`` if there is none)."""
+    return _load(key, "second")
 
 
-def load(key: str) -> ModuleType:
-    if not available(key):
-        raise NotImplementedError(f"the second verifier has no check for family {key!r}")
-    return importlib.import_module(f"{__name__}.{key}")
+def load_oracle(key: str) -> ModuleType:
+    """The formal (z3) oracle of family ``key``."""
+    return family(key).oracle()

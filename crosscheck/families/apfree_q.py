@@ -1,6 +1,6 @@
 """Second check of the ``apfree_q`` family (independent of ``endless_exam.checker.families.apfree_q``).
 
-Checked: the points (shared schema ``endless_exam.certificates.apfree_q``) are distinct and no two distinct points
+Checked: the points (shared schema ``endless_exam.certificates.schemas.apfree_q``) are distinct and no two distinct points
 x, z have their midpoint y = (x + z) * (q + 1)/2 (the unique solution of x + z = 2y, q odd) in the set.
 This is the definition read over pairs: for x != z the midpoint differs from both (y = x would force
 z = x), so "y in the set" is exactly "x, y, z are three distinct points with x + z = 2y", and every
@@ -19,14 +19,13 @@ Numbers stay below 2^60 (packed words) and 2^24 (indices). The z3 formal oracle 
 """
 from __future__ import annotations
 
-from typing import Any
 
 import numpy as np
 
-from endless_exam.certificates import apfree_q as schema
-from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates.schemas import apfree_q as schema
+from endless_exam.certificates.witness import Witness
+from endless_exam.certificates.verdict import Verdict, accept, reject
 
-from ._witness import witness_indices
 
 PURE_PYTHON_MAX_POINTS = 1500
 BITS = 4                # bits per packed coordinate
@@ -116,7 +115,6 @@ def find_progression(points: tuple[str, ...], q: int, n: int, force_python: bool
     return _scan_numpy(points, q, n)
 
 
-@parses_answer(schema.parse)
 def check(parsed: schema.ApfreeAnswer) -> Verdict:
     points, q, n = parsed.points, parsed.q, parsed.n
     seen: dict[str, int] = {}
@@ -135,22 +133,15 @@ def check(parsed: schema.ApfreeAnswer) -> Verdict:
     return accept(len(points), f"progression-free set of {len(points)} points in F_{q}^{n}")
 
 
-def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
-    """Re-check a rejection witness produced by the primary, in plain Python."""
-    parsed = schema.parse(answer, params)
+def confirm(parsed: schema.ApfreeAnswer, w: Witness) -> tuple[bool, str]:
+    """Re-check the primary's witness in plain Python (its syntax is already checked)."""
     points, q = parsed.points, parsed.q
-    idx, problem = witness_indices(witness, len(points))
-    if idx is None:
-        return False, problem
-    if len(idx) == 2:
-        a, b = (points[t] for t in idx)
-        ok = a == b and witness.get("point") == a
-        return ok, "duplicate confirmed" if ok else "the indexed points are not the same"
-    if len(idx) == 3:
-        trio = [points[t] for t in idx]
-        if witness.get("points") != trio or len(set(trio)) != 3:
-            return False, "witness points do not match three distinct indexed points"
-        x, y, z = trio
-        ok = all((int(a) + int(c) - 2 * int(b)) % q == 0 for a, b, c in zip(x, y, z))
-        return ok, "progression confirmed" if ok else "the ends do not sum to twice the middle"
-    return False, "witness must index two (duplicate) or three (progression) points"
+    if w.kind == "duplicate":
+        a, b = (points[t] for t in w.indices)
+        return a == b, "duplicate confirmed" if a == b else "the indexed points are not the same"
+    trio = [points[t] for t in w.indices]
+    if len(set(trio)) != 3:
+        return False, "the indexed points are not three distinct points"
+    x, y, z = trio
+    ok = all((int(a) + int(c) - 2 * int(b)) % q == 0 for a, b, c in zip(x, y, z))
+    return ok, "progression confirmed" if ok else "the ends do not sum to twice the middle"

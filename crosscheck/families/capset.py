@@ -1,6 +1,6 @@
 """Second check of the ``capset`` family (independent of ``endless_exam.checker.families.capset``).
 
-Checked: the points (shared schema ``endless_exam.certificates.capset``) are distinct and no two distinct points
+Checked: the points (shared schema ``endless_exam.certificates.schemas.capset``) are distinct and no two distinct points
 x, y have their third point z = -(x + y) in the set. For distinct x, y the point z is automatically
 distinct from both (z = x would force y = x), so "z in the set" is exactly "x, y, z form a line",
 and every line is found from any two of its points. This examines all pairs: it is a direct
@@ -18,14 +18,13 @@ in ``endless_exam.crosscheck.oracle.capset``.
 """
 from __future__ import annotations
 
-from typing import Any
 
 import numpy as np
 
-from endless_exam.certificates import capset as schema
-from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates.schemas import capset as schema
+from endless_exam.certificates.witness import Witness
+from endless_exam.certificates.verdict import Verdict, accept, reject
 
-from ._witness import witness_indices
 
 PURE_PYTHON_MAX_POINTS = 1500
 DENSE_MAX_D = 16
@@ -206,7 +205,6 @@ def find_line(points: tuple[str, ...], d: int, force_python: bool = False) -> tu
     return None if hit is None else tuple(sorted(hit))
 
 
-@parses_answer(schema.parse)
 def check(parsed: schema.CapsetAnswer) -> Verdict:
     points, d = parsed.points, parsed.d
     seen: dict[str, int] = {}
@@ -224,20 +222,14 @@ def check(parsed: schema.CapsetAnswer) -> Verdict:
     return accept(len(points), f"cap set of {len(points)} points in F_3^{d}")
 
 
-def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
-    """Re-check a rejection witness produced by the primary, in plain Python."""
-    points = schema.parse(answer, params).points
-    idx, problem = witness_indices(witness, len(points))
-    if idx is None:
-        return False, problem
-    if len(idx) == 2:
-        a, b = (points[t] for t in idx)
-        ok = a == b and witness.get("point") == a
-        return ok, "duplicate confirmed" if ok else "the indexed points are not the same"
-    if len(idx) == 3:
-        trio = [points[t] for t in idx]
-        if witness.get("points") != trio or len(set(trio)) != 3:
-            return False, "witness points do not match three distinct indexed points"
-        ok = all((int(a) + int(b) + int(c)) % 3 == 0 for a, b, c in zip(*trio))
-        return ok, "line confirmed" if ok else "the three points do not sum to 0"
-    return False, "witness must index two (duplicate) or three (line) points"
+def confirm(parsed: schema.CapsetAnswer, w: Witness) -> tuple[bool, str]:
+    """Re-check the primary's witness in plain Python (its syntax is already checked)."""
+    points = parsed.points
+    if w.kind == "duplicate":
+        a, b = (points[t] for t in w.indices)
+        return a == b, "duplicate confirmed" if a == b else "the indexed points are not the same"
+    trio = [points[t] for t in w.indices]
+    if len(set(trio)) != 3:
+        return False, "the indexed points are not three distinct points"
+    ok = all((int(a) + int(b) + int(c)) % 3 == 0 for a, b, c in zip(*trio))
+    return ok, "line confirmed" if ok else "the three points do not sum to 0"

@@ -1,6 +1,6 @@
 """Second check of the ``corners`` family (independent of ``endless_exam.checker.families.corners``).
 
-Checked: the points (shared schema ``endless_exam.certificates.corners``) are distinct, and no point p = (x, y) of
+Checked: the points (shared schema ``endless_exam.certificates.schemas.corners``) are distinct, and no point p = (x, y) of
 the set is the corner point of a corner, i.e. there is no d != 0 with (x + d, y) and (x, y + d) both
 in the set. Every corner has exactly one corner point, so examining every point this way finds every
 corner. This works point by point on offset sets, whereas the primary forms same-row pairs.
@@ -18,12 +18,11 @@ The z3 formal oracle lives in ``endless_exam.crosscheck.oracle.corners``.
 """
 from __future__ import annotations
 
-from typing import Any
 
-from endless_exam.certificates import corners as schema
-from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates.schemas import corners as schema
+from endless_exam.certificates.witness import Witness
+from endless_exam.certificates.verdict import Verdict, accept, reject
 
-from ._witness import witness_indices
 
 
 def find_corner(points: tuple[tuple[int, int], ...], n: int) -> tuple[int, int, int, int] | None:
@@ -51,7 +50,6 @@ def find_corner(points: tuple[tuple[int, int], ...], n: int) -> tuple[int, int, 
     return None
 
 
-@parses_answer(schema.parse)
 def check(parsed: schema.CornersAnswer) -> Verdict:
     n, points = parsed.n, parsed.points
     seen: dict[tuple[int, int], int] = {}
@@ -70,23 +68,13 @@ def check(parsed: schema.CornersAnswer) -> Verdict:
     return accept(len(points), f"corner-free set of {len(points)} points in the {n} x {n} grid")
 
 
-def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
-    """Re-check a rejection witness produced by the primary, in plain Python."""
-    points = schema.parse(answer, params).points
-    idx, problem = witness_indices(witness, len(points))
-    if idx is None:
-        return False, problem
-    if len(idx) == 2:
-        a, b = (points[t] for t in idx)
-        pt = witness.get("point")
-        ok = a == b and type(pt) is list and all(type(c) is int for c in pt) and pt == [a[0], a[1]]
-        return ok, "duplicate confirmed" if ok else "the indexed points are not the same"
-    if len(idx) == 3:
-        corner = witness.get("corner")
-        if type(corner) is not list or len(corner) != 3 or any(type(c) is not int for c in corner):
-            return False, "witness has no [x, y, d] corner"
-        x, y, d = corner
-        p, q, r = (points[t] for t in idx)
-        ok = d != 0 and p == (x, y) and q[0] - p[0] == d and q[1] == p[1] and r[0] == p[0] and r[1] - p[1] == d
-        return ok, "corner confirmed" if ok else "the indexed points are not the stated corner"
-    return False, "witness must index two (duplicate) or three (corner) points"
+def confirm(parsed: schema.CornersAnswer, w: Witness) -> tuple[bool, str]:
+    """Re-check the primary's witness in plain Python (its syntax is already checked)."""
+    points = parsed.points
+    if w.kind == "duplicate":
+        a, b = (points[t] for t in w.indices)
+        return a == b, "duplicate confirmed" if a == b else "the indexed points are not the same"
+    x, y, d = w["corner"]
+    p, q, r = (points[t] for t in w.indices)
+    ok = d != 0 and p == (x, y) and q[0] - p[0] == d and q[1] == p[1] and r[0] == p[0] and r[1] - p[1] == d
+    return ok, "corner confirmed" if ok else "the indexed points are not the stated corner"

@@ -1,6 +1,6 @@
 """Second check of the ``kakeya`` control family (independent of ``endless_exam.checker.families.kakeya``).
 
-Checked: the points (shared schema ``endless_exam.certificates.kakeya``) are distinct, and for every direction v
+Checked: the points (shared schema ``endless_exam.certificates.schemas.kakeya``) are distinct, and for every direction v
 (non-zero vectors of F_q^n up to non-zero scalar multiples, enumerated here as the vectors whose
 first non-zero coordinate is 1) there is a point a with a + t v in K for every t in F_q.
 
@@ -21,12 +21,12 @@ each a in K test whether a + t v is in K for all t). The z3 oracle is ``endless_
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 import numpy as np
 
-from endless_exam.certificates import kakeya as schema
-from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates.schemas import kakeya as schema
+from endless_exam.certificates.witness import Witness
+from endless_exam.certificates.verdict import Verdict, accept, reject
 
 
 def normalised_directions(q: int, n: int):
@@ -75,7 +75,6 @@ def first_missing_direction(points: tuple[tuple[int, ...], ...], q: int, n: int)
     return None
 
 
-@parses_answer(schema.parse)
 def check(parsed: schema.KakeyaAnswer) -> Verdict:
     q, n, points = parsed.q, parsed.n, parsed.points
     seen: dict[tuple[int, ...], int] = {}
@@ -111,28 +110,15 @@ def line_in_set(members: set, v: tuple[int, ...], q: int) -> bool:
     return False
 
 
-def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
-    """Re-check a rejection witness produced by the primary, in plain Python."""
-    parsed = schema.parse(answer, params)
-    q, n, points = parsed.q, parsed.n, parsed.points
-    if not isinstance(witness, dict):
-        return False, "witness is not an object"
-    if set(witness) == {"point", "indices"}:
-        idx = witness["indices"]
-        if type(idx) is not list or len(idx) != 2 or not all(type(t) is int for t in idx):
-            return False, "duplicate witness needs two integer indices"
-        i, j = idx
-        if not (0 <= i < len(points) and 0 <= j < len(points)) or i == j:
-            return False, "duplicate witness indices are not two distinct indices of the answer"
-        ok = points[i] == points[j] and witness["point"] == list(points[i])
+def confirm(parsed: schema.KakeyaAnswer, w: Witness) -> tuple[bool, str]:
+    """Re-check the primary's witness in plain Python (its syntax is already checked)."""
+    q, points = parsed.q, parsed.points
+    if w.kind == "duplicate":
+        i, j = w.indices
+        ok = points[i] == points[j]
         return ok, "duplicate confirmed" if ok else "the indexed points are not the same"
-    if set(witness) == {"direction"}:
-        v = witness["direction"]
-        if type(v) is not list or len(v) != n or not all(type(c) is int and 0 <= c < q for c in v) or not any(v):
-            return False, f"the direction must be a non-zero list of {n} integers in 0..{q - 1}"
-        members = set(points)
-        if len(members) != len(points):
-            return False, "the answer has duplicate points; a direction witness is not meaningful"
-        ok = not line_in_set(members, tuple(v), q)
-        return ok, "no line in that direction: confirmed" if ok else "the set contains a line in that direction"
-    return False, "witness must be {'direction': v} or {'point': p, 'indices': [i, j]}"
+    members = set(points)
+    if len(members) != len(points):
+        return False, "the answer has duplicate points; a direction witness is not meaningful"
+    ok = not line_in_set(members, tuple(w["direction"]), q)
+    return ok, "no line in that direction: confirmed" if ok else "the set contains a line in that direction"

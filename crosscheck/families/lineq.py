@@ -1,6 +1,6 @@
 """Second check of the ``lineq`` family (independent of ``endless_exam.checker.families.lineq``).
 
-Checked: the elements (shared schema ``endless_exam.certificates.lineq``) are distinct, and no element z is the
+Checked: the elements (shared schema ``endless_exam.certificates.schemas.lineq``) are distinct, and no element z is the
 middle of a solution: there is no t != 0 with z + b' t and z - a' t both in the set, where
 g = gcd(a, b), a' = a/g, b' = b/g.
 
@@ -25,12 +25,11 @@ operations. The z3 formal oracle lives in ``endless_exam.crosscheck.oracle.lineq
 from __future__ import annotations
 
 import math
-from typing import Any
 
-from endless_exam.certificates import lineq as schema
-from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates.schemas import lineq as schema
+from endless_exam.certificates.witness import Witness
+from endless_exam.certificates.verdict import Verdict, accept, reject
 
-from ._witness import witness_indices
 
 
 def _class_bitsets(elements: tuple[int, ...], step: int, n: int) -> tuple[list[int], list[int], list[int]]:
@@ -70,7 +69,6 @@ def find_solution(elements: tuple[int, ...], a: int, b: int, n: int) -> tuple[in
     return None
 
 
-@parses_answer(schema.parse)
 def check(parsed: schema.LineqAnswer) -> Verdict:
     a, b, n, elements = parsed.a, parsed.b, parsed.n, parsed.elements
     seen: dict[int, int] = {}
@@ -90,23 +88,13 @@ def check(parsed: schema.LineqAnswer) -> Verdict:
     return accept(len(elements), f"set of {len(elements)} integers in 1..{n} free of {a}x + {b}y = {a + b}z")
 
 
-def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
-    """Re-check a rejection witness produced by the primary, in plain Python."""
-    parsed = schema.parse(answer, params)
+def confirm(parsed: schema.LineqAnswer, w: Witness) -> tuple[bool, str]:
+    """Re-check the primary's witness in plain Python (its syntax is already checked)."""
     elements = parsed.elements
-    idx, problem = witness_indices(witness, len(elements))
-    if idx is None:
-        return False, problem
-    if len(idx) == 2:
-        u, v = (elements[t] for t in idx)
-        ok = u == v and type(witness.get("value")) is int and witness["value"] == u
-        return ok, "duplicate confirmed" if ok else "the indexed values are not the same"
-    if len(idx) == 3:
-        x, y, z = (elements[t] for t in idx)
-        sol = witness.get("solution")
-        if type(sol) is not list or any(type(c) is not int for c in sol) or sol != [x, y, z]:
-            return False, "witness solution does not match the indexed elements"
-        a, b = parsed.a, parsed.b
-        ok = (a * x + b * y == (a + b) * z) and (x != y or y != z)
-        return ok, "solution confirmed" if ok else "the indexed elements do not solve the equation non-trivially"
-    return False, "witness must index two (duplicate) or three (solution) elements"
+    if w.kind == "duplicate":
+        u, v = (elements[t] for t in w.indices)
+        return u == v, "duplicate confirmed" if u == v else "the indexed values are not the same"
+    x, y, z = (elements[t] for t in w.indices)
+    a, b = parsed.a, parsed.b
+    ok = (a * x + b * y == (a + b) * z) and (x != y or y != z)
+    return ok, "solution confirmed" if ok else "the indexed elements do not solve the equation non-trivially"

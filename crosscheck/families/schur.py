@@ -1,6 +1,6 @@
 """Second check of the ``schur`` family (independent of ``endless_exam.checker.families.schur``).
 
-Checked: the colouring of 1..N (shared schema ``endless_exam.certificates.schur``) has no x <= y with x + y <= N
+Checked: the colouring of 1..N (shared schema ``endless_exam.certificates.schemas.schur``) has no x <= y with x + y <= N
 and x, y, x + y of one colour.
 
 Why the check is sufficient. Let A be the class of the colour of x. A solution with smallest summand
@@ -19,10 +19,10 @@ of N-bit integers, about a second at N = 200,000. The z3 formal oracle is ``endl
 """
 from __future__ import annotations
 
-from typing import Any
 
-from endless_exam.certificates import schur as schema
-from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
+from endless_exam.certificates.schemas import schur as schema
+from endless_exam.certificates.witness import Witness
+from endless_exam.certificates.verdict import Verdict, accept, reject
 
 
 def colour_bitsets(colours: tuple[int, ...], k: int) -> list[int]:
@@ -48,7 +48,6 @@ def first_solution(colours: tuple[int, ...], k: int) -> tuple[int, int, int, int
     return None
 
 
-@parses_answer(schema.parse)
 def check(parsed: schema.SchurAnswer) -> Verdict:
     colours, k = parsed.colours, parsed.k
     found = first_solution(colours, k)
@@ -60,16 +59,10 @@ def check(parsed: schema.SchurAnswer) -> Verdict:
     return accept(n, f"sum-free colouring of 1..{n} with {k} colour{'s' if k > 1 else ''}")
 
 
-def witness_holds(params: dict, answer: Any, witness: Any) -> tuple[bool, str]:
-    """Re-check a rejection witness produced by the primary, in plain Python."""
-    colours = schema.parse(answer, params).colours
-    if type(witness) is not dict:
-        return False, "witness is not an object"
-    if sorted(witness) != ["colour", "x", "y", "z"]:
-        return False, "a Schur witness has exactly the keys x, y, z, colour"
-    x, y, z, c = witness["x"], witness["y"], witness["z"], witness["colour"]
-    if type(x) is not int or type(y) is not int or type(z) is not int or type(c) is not int:
-        return False, "witness values must be integers"
+def confirm(parsed: schema.SchurAnswer, w: Witness) -> tuple[bool, str]:
+    """Re-check the primary's witness in plain Python (its syntax is already checked)."""
+    colours = parsed.colours
+    x, y, z, c = w["x"], w["y"], w["z"], w["colour"]
     if x < 1 or y < x or z != x + y or z > len(colours):
         return False, f"witness ({x}, {y}, {z}) is not a solution of x + y = z with 1 <= x <= y and z <= N"
     if colours[x - 1] == c and colours[y - 1] == c and colours[z - 1] == c:

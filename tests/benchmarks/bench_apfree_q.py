@@ -22,8 +22,10 @@ import random
 import sys
 
 from endless_exam import fixtures
-from endless_exam.checker.families import apfree_q as primary
-from endless_exam.crosscheck.families import apfree_q as second
+from endless_exam.checker.families import load as _load_primary
+primary = _load_primary("apfree_q")
+from endless_exam.crosscheck.families import load as _load_second
+second = _load_second("apfree_q")
 from tests.benchmarks.common import measure, print_table
 
 

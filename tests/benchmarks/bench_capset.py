@@ -21,9 +21,11 @@ import random
 import sys
 
 from endless_exam import fixtures
-from endless_exam.certificates import capset as schema
-from endless_exam.checker.families import capset as primary
-from endless_exam.crosscheck.families import capset as second
+from endless_exam.certificates.schemas import capset as schema
+from endless_exam.checker.families import load as _load_primary
+primary = _load_primary("capset")
+from endless_exam.crosscheck.families import load as _load_second
+second = _load_second("capset")
 from tests.benchmarks.common import measure, print_table
 
 

@@ -26,8 +26,10 @@ import sys
 
 from endless_exam import fixtures
 from endless_exam.certificates.forms import digits
-from endless_exam.checker.families import corners as primary
-from endless_exam.crosscheck.families import corners as second
+from endless_exam.checker.families import load as _load_primary
+primary = _load_primary("corners")
+from endless_exam.crosscheck.families import load as _load_second
+second = _load_second("corners")
 from tests.benchmarks.common import measure, print_table, timed
 
 N = 2000

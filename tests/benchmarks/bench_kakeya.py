@@ -18,8 +18,10 @@ import itertools
 import sys
 
 from endless_exam import fixtures
-from endless_exam.checker.families import kakeya as primary
-from endless_exam.crosscheck.families import kakeya as second
+from endless_exam.checker.families import load as _load_primary
+primary = _load_primary("kakeya")
+from endless_exam.crosscheck.families import load as _load_second
+second = _load_second("kakeya")
 from tests.benchmarks.common import measure, print_table
 
 

@@ -24,8 +24,10 @@ import sys
 
 from endless_exam import fixtures
 from endless_exam.certificates.forms import digits
-from endless_exam.checker.families import lineq as primary
-from endless_exam.crosscheck.families import lineq as second
+from endless_exam.checker.families import load as _load_primary
+primary = _load_primary("lineq")
+from endless_exam.crosscheck.families import load as _load_second
+second = _load_second("lineq")
 from tests.benchmarks.common import measure, print_table, timed
 
 

@@ -25,8 +25,10 @@ import random
 import sys
 
 from endless_exam import fixtures
-from endless_exam.checker.families import schur as primary
-from endless_exam.crosscheck.families import schur as second
+from endless_exam.checker.families import load as _load_primary
+primary = _load_primary("schur")
+from endless_exam.crosscheck.families import load as _load_second
+second = _load_second("schur")
 from tests.benchmarks.common import measure, print_table
 
 N = 200_000

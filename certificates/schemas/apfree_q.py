@@ -19,15 +19,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import AnswerError, ParamsError, describe
-from .forms.digitstrings import check_string_list
-from .params import exact_keys, int_in
+from ..errors import AnswerError, ParamsError, describe
+from ..forms.digitstrings import check_string_list
+from ..params import exact_keys, int_in
+from ..witness import Indexed
 
 MAX_POINTS = 20_000
 PRIMES = (3, 5, 7)
 TABLE_LIMIT = 2 ** 24
 N_MAX = {3: 15, 5: 10, 7: 8}
 DIGITS = "0123456789"
+LIMITS = {"MAX_POINTS": MAX_POINTS, **{f"N_MAX[{q}]": n for q, n in N_MAX.items()}}
+WITNESSES = (
+    Indexed("duplicate", "DUPLICATE", arity=2, echo="point", echo_one=True),
+    # [x, y, z] with y the middle: x + z = 2 y
+    Indexed("progression", "PROPERTY_VIOLATION", arity=3, echo="points"),
+)
 
 
 def validate_params(params: Any) -> dict:
@@ -58,3 +65,11 @@ def parse(answer: Any, params: dict) -> ApfreeAnswer:
                           f"(there is no compact form), got {describe(answer)}")
     points = check_string_list(answer, n, alphabet(q), MAX_POINTS, "the set")
     return ApfreeAnswer(q, n, points)
+
+
+def size(parsed: ApfreeAnswer) -> int:
+    return len(parsed.points)
+
+
+def item(parsed: ApfreeAnswer, i: int) -> str:
+    return parsed.points[i]

@@ -19,11 +19,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import AnswerError, ParamsError, describe
-from .params import exact_keys, int_in
+from ..errors import AnswerError, ParamsError, describe
+from ..params import exact_keys, int_in
+from ..witness import Fields, Indexed, WitnessError
 
 MAX_SPACE = 2 ** 20
 MAX_WORK = 2 ** 26
+LIMITS = {"MAX_SPACE": MAX_SPACE, "MAX_WORK": MAX_WORK}
+
+
+def _direction(value: Any, parsed: "KakeyaAnswer") -> tuple[int, ...]:
+    """Syntax of a direction: a non-zero list of n JSON integers in 0..q-1 (any scalar multiple)."""
+    q, n = parsed.q, parsed.n
+    if type(value) is not list or len(value) != n or not all(type(x) is int and 0 <= x < q for x in value):
+        raise WitnessError(f"a direction is a list of {n} integers in 0..{q - 1}")
+    if not any(value):
+        raise WitnessError("the zero vector is not a direction")
+    return tuple(value)
+
+
+WITNESSES = (
+    Indexed("duplicate", "DUPLICATE", arity=2, echo="point", echo_one=True),
+    Fields("missing_direction", "PROPERTY_VIOLATION", {"direction": _direction}),   # no line in direction v
+)
 
 
 def is_prime(q: int) -> bool:
@@ -92,3 +110,11 @@ def parse(answer: Any, params: dict) -> KakeyaAnswer:
                           "so at most that many (distinct) points are accepted")
     points = tuple(check_vector(v, q, n, f"point {i}") for i, v in enumerate(answer))
     return KakeyaAnswer(q, n, points)
+
+
+def size(parsed: KakeyaAnswer) -> int:
+    return len(parsed.points)
+
+
+def item(parsed: KakeyaAnswer, i: int) -> list[int]:
+    return list(parsed.points[i])

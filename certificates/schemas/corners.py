@@ -17,12 +17,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import AnswerError, describe
-from .forms import diffset
-from .params import exact_keys, int_in
+from ..errors import AnswerError, describe
+from ..forms import diffset
+from ..params import exact_keys, int_in
+from ..witness import Indexed, int_list
 
 MAX_N = 2000
 MAX_POINTS = 60_000
+LIMITS = {"MAX_POINTS": MAX_POINTS, "MAX_N": MAX_N, "POINT_LIMIT": diffset.POINT_LIMIT}
+WITNESSES = (
+    Indexed("duplicate", "DUPLICATE", arity=2, echo="point", echo_one=True),
+    # (x, y), (x + d, y), (x, y + d) at the indices, d != 0
+    Indexed("corner", "PROPERTY_VIOLATION", arity=3, fields={"corner": int_list(3)}),
+)
 
 
 def validate_params(params: Any) -> dict:
@@ -71,3 +78,11 @@ def parse(answer: Any, params: dict) -> CornersAnswer:
         return CornersAnswer(n, _check_points(answer, n), "list")
     raise AnswerError("FORMAT_TYPE", f"a corners answer must be a list of [x, y] points or a diff_set object, "
                       f"got {describe(answer)}")
+
+
+def size(parsed: CornersAnswer) -> int:
+    return len(parsed.points)
+
+
+def item(parsed: CornersAnswer, i: int) -> list[int]:
+    return list(parsed.points[i])

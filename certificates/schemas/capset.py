@@ -11,14 +11,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import AnswerError, describe
-from .forms import product
-from .forms.digitstrings import check_string_list
-from .params import exact_keys, int_in
+from ..errors import AnswerError, describe
+from ..forms import product
+from ..forms.digitstrings import check_string_list
+from ..params import exact_keys, int_in
+from ..witness import Indexed
 
 MAX_POINTS = 20_000
 MAX_D = 40
 ALPHABET = "012"
+# every limit the schema enforces; the prompt states each (tests/test_contract.py)
+LIMITS = {"MAX_POINTS": MAX_POINTS, "EXPANSION_LIMIT": product.EXPANSION_LIMIT}
+WITNESSES = (
+    Indexed("duplicate", "DUPLICATE", arity=2, echo="point", echo_one=True),   # {"point": p, "indices": [i, j]}
+    Indexed("line", "PROPERTY_VIOLATION", arity=3, echo="points"),             # three points summing to 0
+)
 
 
 def validate_params(params: Any) -> dict:
@@ -47,3 +54,11 @@ def parse(answer: Any, params: dict) -> CapsetAnswer:
     if isinstance(answer, list):
         return CapsetAnswer(d, check_string_list(answer, d, ALPHABET, MAX_POINTS, "the cap set"), "list")
     raise AnswerError("FORMAT_TYPE", f"a cap-set answer must be a list of strings or a product object, got {describe(answer)}")
+
+
+def size(parsed: CapsetAnswer) -> int:
+    return len(parsed.points)
+
+
+def item(parsed: CapsetAnswer, i: int) -> str:
+    return parsed.points[i]

@@ -22,12 +22,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import AnswerError, describe
-from .params import exact_keys, int_in
+from ..errors import AnswerError, describe
+from ..params import exact_keys, int_in
+from ..witness import Fields, integer
 
 MIN_K = 1
 MAX_K = 64
 MAX_N = 200_000
+LIMITS = {"MAX_N": MAX_N, "MIN_K": MIN_K, "MAX_K": MAX_K}
+WITNESSES = (
+    # x + y = z with x <= y, all three of colour c
+    Fields("monochromatic", "PROPERTY_VIOLATION", {"x": integer, "y": integer, "z": integer, "colour": integer}),
+)
 
 
 def validate_params(params: Any) -> dict:
@@ -71,3 +77,11 @@ def parse(answer: Any, params: dict) -> SchurAnswer:
                               f"the colour of {i + 1} (entry {i}) is {describe(value, 40)}; colours are 0..{k - 1}",
                               {"index": i, "integer": i + 1})
     return SchurAnswer(k, tuple(answer))
+
+
+def size(parsed: SchurAnswer) -> int:
+    return len(parsed.colours)
+
+
+def item(parsed: SchurAnswer, i: int) -> int:
+    return parsed.colours[i]

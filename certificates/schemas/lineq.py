@@ -17,14 +17,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import AnswerError, ParamsError, describe
-from .forms import digits
-from .params import exact_keys, int_in
+from ..errors import AnswerError, ParamsError, describe
+from ..forms import digits
+from ..params import exact_keys, int_in
+from ..witness import Indexed
 
 MAX_COEF = 1000
 MAX_N = 1_000_000
 MAX_SPAN = 10_000_000
 MAX_ELEMENTS = 20_000
+LIMITS = {"MAX_ELEMENTS": MAX_ELEMENTS, "MAX_COEF": MAX_COEF, "MAX_N": MAX_N, "MAX_SPAN": MAX_SPAN,
+          "digits.ELEMENT_LIMIT": digits.ELEMENT_LIMIT, "digits.NODE_LIMIT": digits.NODE_LIMIT}
+WITNESSES = (
+    Indexed("duplicate", "DUPLICATE", arity=2, echo="value", echo_one=True),
+    # [x, y, z] = the indexed elements, a x + b y = (a + b) z, not x = y = z
+    Indexed("solution", "PROPERTY_VIOLATION", arity=3, echo="solution"),
+)
 
 
 def validate_params(params: Any) -> dict:
@@ -78,3 +86,11 @@ def parse(answer: Any, params: dict) -> LineqAnswer:
         return LineqAnswer(a, b, n, _check_list(answer, n), "list")
     raise AnswerError("FORMAT_TYPE", f"a lineq answer must be a list of integers or a digits object, "
                       f"got {describe(answer)}")
+
+
+def size(parsed: LineqAnswer) -> int:
+    return len(parsed.elements)
+
+
+def item(parsed: LineqAnswer, i: int) -> int:
+    return parsed.elements[i]
