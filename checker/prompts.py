@@ -11,7 +11,6 @@ message; its prompt ends with the instruction to save the answer to ``/workspace
 """
 from __future__ import annotations
 
-import json
 
 from .families import FAMILIES, load
 
@@ -63,6 +62,3 @@ def prompt(family: str, params: dict, track: str = "tool-free") -> str:
 def system(track: str = "tool-free") -> str | None:
     return None if track == "tool-assisted" else SYSTEM
 
-
-def params_text(params: dict) -> str:
-    return json.dumps(params, separators=(", ", ": "))

@@ -35,7 +35,7 @@ from endless_exam.checker.prompts import prompt
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("apfree_q")
 from endless_exam.crosscheck.oracle import apfree_q as oracle_mod
-from endless_exam.crosscheck.oracle.apfree_q import oracle
+from endless_exam.crosscheck.oracle.apfree_q import decide
 from tests import proplib
 
 DIGITS = "0123456789"
@@ -170,7 +170,7 @@ def test_detection_agrees(case):
         "second-numpy": second._scan_numpy(t, q, n),
     }
     if len(pts) <= 40 and n <= oracle_mod.MAX_N:
-        answer, hit = oracle(t, q, n)
+        answer, hit = decide(t, q, n)
         assert answer == ("sat" if truth else "unsat")
         results["oracle"] = hit
     for who, hit in results.items():
@@ -327,48 +327,48 @@ def test_affine_maps_keep_any_verdict(case, data):
 def test_oracle_planted_violation(case, data):
     q, n, pts = case
     assume(2 <= len(pts) <= 60 and n <= oracle_mod.MAX_N)
-    assert oracle(tuple(pts), q, n) == ("unsat", None)
+    assert decide(tuple(pts), q, n) == ("unsat", None)
     i, j = data.draw(st.lists(st.integers(0, len(pts) - 1), min_size=2, max_size=2, unique=True))
     at = data.draw(st.integers(0, len(pts)))
     planted = pts[:at] + [end(pts[i], pts[j], q)] + pts[at:]
-    answer, hit = oracle(tuple(planted), q, n)
+    answer, hit = decide(tuple(planted), q, n)
     assert answer == "sat" and at in hit
     assert_witness(planted, hit, q, "oracle")
 
 
 def test_oracle_small_facts():
-    assert oracle((), 5, 3) == ("unsat", None)
-    assert oracle(("012",), 5, 3) == ("unsat", None)
-    assert oracle(("0", "1", "2"), 5, 1) == ("sat", (0, 1, 2))
-    assert oracle(("0", "1", "3"), 5, 1) == ("sat", (0, 2, 1))          # 0 + 1 = 2 * 3 mod 5
-    assert oracle(("0", "1", "3"), 7, 1) == ("unsat", None)             # collinear, not a progression
-    assert oracle(("314", "314", "314"), 5, 3) == ("unsat", None)       # equal points are not a progression
-    assert oracle(("000", "111", "223"), 5, 3) == ("unsat", None)
+    assert decide((), 5, 3) == ("unsat", None)
+    assert decide(("012",), 5, 3) == ("unsat", None)
+    assert decide(("0", "1", "2"), 5, 1) == ("sat", (0, 1, 2))
+    assert decide(("0", "1", "3"), 5, 1) == ("sat", (0, 2, 1))          # 0 + 1 = 2 * 3 mod 5
+    assert decide(("0", "1", "3"), 7, 1) == ("unsat", None)             # collinear, not a progression
+    assert decide(("314", "314", "314"), 5, 3) == ("unsat", None)       # equal points are not a progression
+    assert decide(("000", "111", "223"), 5, 3) == ("unsat", None)
     for (q, n), doc in CONSTRUCTIONS.items():
         if len(doc["answer"]) <= 60:
-            assert oracle(tuple(doc["answer"]), q, n) == ("unsat", None), (q, n)
+            assert decide(tuple(doc["answer"]), q, n) == ("unsat", None), (q, n)
 
 
 def test_oracle_limits():
     with pytest.raises(ValueError):
-        oracle(("0",) * (oracle_mod.MAX_POINTS + 1), 5, 1)
+        decide(("0",) * (oracle_mod.MAX_POINTS + 1), 5, 1)
     with pytest.raises(ValueError):
-        oracle(("0" * 7,), 5, 7)
+        decide(("0" * 7,), 5, 7)
     for q in (2, 9, 11, True, 5.0):
         with pytest.raises(ValueError):
-            oracle(("0",), q, 1)
+            decide(("0",), q, 1)
     for bad in (("005",), ("00",), (12,), ("0\u0663" + "0",), ("01 ",)):
         with pytest.raises(ValueError):
-            oracle(bad, 5, 3)
+            decide(bad, 5, 3)
     with pytest.raises(ValueError):
-        oracle("012", 5, 1)
+        decide("012", 5, 1)
 
 
 def test_oracle_unknown_is_reported(monkeypatch):
     import z3
 
     monkeypatch.setattr(z3.Solver, "check", lambda self, *a: z3.unknown)
-    assert oracle(("0", "1", "2"), 5, 1) == ("unknown", None)
+    assert decide(("0", "1", "2"), 5, 1) == ("unknown", None)
 
 
 def test_crosscheck_never_imports_checker_and_z3_is_lazy():
@@ -415,9 +415,9 @@ def test_prompt_states_every_limit():
 @pytest.mark.slow
 def test_oracle_at_the_size_limit():
     pts = random.Random(3).sample([a + b for a in CONSTRUCTIONS[(7, 3)]["answer"] for b in ("000", "001", "010", "011")], 149)
-    assert oracle(tuple(pts), 7, 6) == ("unsat", None)
+    assert decide(tuple(pts), 7, 6) == ("unsat", None)
     planted = pts + [end(pts[0], pts[1], 7)]
-    answer, hit = oracle(tuple(planted), 7, 6)
+    answer, hit = decide(tuple(planted), 7, 6)
     assert answer == "sat" and 149 in hit
 
 

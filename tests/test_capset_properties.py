@@ -32,7 +32,7 @@ primary = _load_primary("capset")
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("capset")
 from endless_exam.crosscheck.oracle import capset as oracle_mod
-from endless_exam.crosscheck.oracle.capset import oracle
+from endless_exam.crosscheck.oracle.capset import decide
 from tests import proplib
 
 MAX_CAPS = {d: fixtures.read_json("constructions", "capset", f"d{d}.json")["answer"] for d in range(1, 7)}
@@ -77,7 +77,7 @@ def truth(points: list[str], d: int) -> tuple[Status, str | None]:
     if len(set(points)) != len(points):
         return Status.REJECT, "DUPLICATE"
     if len(points) <= ORACLE_POINTS and d <= oracle_mod.MAX_D:
-        answer, hit = oracle(tuple(points), d)
+        answer, hit = decide(tuple(points), d)
         assert answer in ("sat", "unsat"), answer
         if answer == "sat":
             assert_witness_line(points, hit, "oracle")
@@ -207,7 +207,7 @@ def test_line_detection_agrees(case):
     d, points = case
     tpl = tuple(points)
     expected = brute_has_line(points)
-    answer, hit = oracle(tpl, d)
+    answer, hit = decide(tpl, d)
     assert answer == ("sat" if expected else "unsat")
     results = {"oracle": hit}
     if points:
@@ -329,64 +329,64 @@ def test_affine_maps_keep_any_verdict(case, data):
 def test_oracle_planted_violation(case, data):
     d, pts = case
     assume(len(pts) >= 2)
-    assert oracle(tuple(pts), d) == ("unsat", None)
+    assert decide(tuple(pts), d) == ("unsat", None)
     i, j = data.draw(st.lists(st.integers(0, len(pts) - 1), min_size=2, max_size=2, unique=True))
     at = data.draw(st.integers(0, len(pts)))
     planted = pts[:at] + [third(pts[i], pts[j])] + pts[at:]
-    answer, hit = oracle(tuple(planted), d)
+    answer, hit = decide(tuple(planted), d)
     assert answer == "sat"
     assert_witness_line(planted, hit, "oracle")
     assert at in hit  # the cap has no line, so every line uses the planted point
 
 
 def test_oracle_small_facts():
-    assert oracle((), 3) == ("unsat", None)
-    assert oracle(("012",), 3) == ("unsat", None)
-    assert oracle(("012", "120"), 3) == ("unsat", None)
-    assert oracle(("0", "1", "2"), 1) == ("sat", (0, 1, 2))
-    assert oracle(["11", "00", "01", "22"], 2) == ("sat", (0, 1, 3))
+    assert decide((), 3) == ("unsat", None)
+    assert decide(("012",), 3) == ("unsat", None)
+    assert decide(("012", "120"), 3) == ("unsat", None)
+    assert decide(("0", "1", "2"), 1) == ("sat", (0, 1, 2))
+    assert decide(["11", "00", "01", "22"], 2) == ("sat", (0, 1, 3))
     # three equal points sum to 0 but are not distinct: not a line
-    assert oracle(("1212", "1212", "1212"), 4) == ("unsat", None)
-    assert oracle(("0000", "0000", "1111", "2222"), 4)[0] == "sat"
+    assert decide(("1212", "1212", "1212"), 4) == ("unsat", None)
+    assert decide(("0000", "0000", "1111", "2222"), 4)[0] == "sat"
     # a sum that is 0 in all but one coordinate
-    assert oracle(("0000", "1111", "2221"), 4) == ("unsat", None)
+    assert decide(("0000", "1111", "2221"), 4) == ("unsat", None)
     for d in range(1, 6):
-        assert oracle(tuple(MAX_CAPS[d]), d) == ("unsat", None)
+        assert decide(tuple(MAX_CAPS[d]), d) == ("unsat", None)
     full = tuple("".join(t) for t in itertools.product("012", repeat=3))
-    answer, hit = oracle(full, 3)
+    answer, hit = decide(full, 3)
     assert answer == "sat" and is_line(*(full[t] for t in hit))
 
 
 def test_oracle_limits():
     with pytest.raises(ValueError):
-        oracle(tuple(["0" * 12] * (oracle_mod.MAX_POINTS + 1)), 12)
+        decide(tuple(["0" * 12] * (oracle_mod.MAX_POINTS + 1)), 12)
     with pytest.raises(ValueError):
-        oracle(("0" * 13,), 13)
+        decide(("0" * 13,), 13)
     with pytest.raises(ValueError):
-        oracle((), 0)
+        decide((), 0)
     with pytest.raises(ValueError):
-        oracle(("0",), True)
+        decide(("0",), True)
     with pytest.raises(ValueError):
-        oracle("012", 1)  # a string is not a tuple of points
+        decide("012", 1)  # a string is not a tuple of points
     for bad in (("003",), ("00",), ("0000",), (12,), ("0\u0663",), ("01 ",)):
         with pytest.raises(ValueError):
-            oracle(bad, 3 if bad != ("0\u0663",) else 2)
+            decide(bad, 3 if bad != ("0\u0663",) else 2)
     # exactly at the limits the input is accepted
-    assert oracle(tuple(["0" * 12] * oracle_mod.MAX_POINTS), 12) == ("unsat", None)
+    assert decide(tuple(["0" * 12] * oracle_mod.MAX_POINTS), 12) == ("unsat", None)
 
 
 def test_oracle_unknown_is_reported(monkeypatch):
     import z3
 
     monkeypatch.setattr(z3.Solver, "check", lambda self, *a: z3.unknown)
-    assert oracle(("0", "1", "2"), 1) == ("unknown", None)
+    assert decide(("0", "1", "2"), 1) == ("unknown", None)
 
 
 def test_crosscheck_never_imports_checker_and_z3_is_lazy():
     proplib.assert_crosscheck_is_independent(
         "capset",
-        "from endless_exam.crosscheck.oracle.capset import oracle",
-        "assert oracle(('0', '1', '2'), 1) == ('sat', (0, 1, 2))")
+        "from endless_exam.crosscheck.oracle.capset import decide",
+        "assert decide(('0', '1', '2'), 1) == ('sat', (0, 1, 2))")
 
 
 @pytest.mark.slow
@@ -394,9 +394,9 @@ def test_oracle_at_the_size_limit():
     """A 200-point cap in F_3^12 (a sample of the 112 x 112 product cap) is unsat; +1 planted point is sat."""
     c6 = MAX_CAPS[6]
     pts = random.Random(7).sample([a + b for a in c6 for b in c6], 199)
-    assert oracle(tuple(pts), 12) == ("unsat", None)
+    assert decide(tuple(pts), 12) == ("unsat", None)
     planted = pts + [third(pts[0], pts[1])]
-    answer, hit = oracle(tuple(planted), 12)
+    answer, hit = decide(tuple(planted), 12)
     assert answer == "sat" and 199 in hit
     assert_witness_line(planted, hit, "oracle")
 

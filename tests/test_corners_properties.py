@@ -36,7 +36,7 @@ primary = _load_primary("corners")
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("corners")
 from endless_exam.crosscheck.oracle import corners as oracle_mod
-from endless_exam.crosscheck.oracle.corners import oracle
+from endless_exam.crosscheck.oracle.corners import decide
 from tests import proplib
 
 ORACLE_POINTS = 60
@@ -73,7 +73,7 @@ def truth(points, n: int):
     if len(set(pts)) != len(pts):
         return Status.REJECT, "DUPLICATE"
     if len(pts) <= ORACLE_POINTS:
-        answer, hit = oracle(pts)
+        answer, hit = decide(pts)
         assert answer in ("sat", "unsat")
         expect = answer == "sat"
         assert expect == brute_has_corner(pts)
@@ -188,7 +188,7 @@ def test_valid_sets_are_valid(name, n, pts):
     p = both(pts, n)
     assert p.status is Status.ACCEPT and p.objective == len(pts)
     if len(pts) <= ORACLE_POINTS:
-        assert oracle([tuple(q) for q in pts])[0] == "unsat"
+        assert decide([tuple(q) for q in pts])[0] == "unsat"
 
 
 @settings(max_examples=40, deadline=None)
@@ -263,12 +263,12 @@ def test_symmetries_keep_verdict_and_objective(case, sym, seed):
 
 def test_oracle_finds_a_planted_corner():
     pts = [tuple(q) for q in greedy_set(7, 3)]
-    assert oracle(pts)[0] == "unsat"
+    assert decide(pts)[0] == "unsat"
     have = set(pts)
     (x, y), (x2, _) = next(((a, b) for a in pts for b in pts if a[1] == b[1] and a[0] != b[0]
                             and 0 <= a[1] + b[0] - a[0] < 7 and (a[0], a[1] + b[0] - a[0]) not in have))
     planted = pts + [(x, y + (x2 - x))]
-    answer, hit = oracle(planted)
+    answer, hit = decide(planted)
     assert answer == "sat"
     i, j, k, d = hit
     assert oracle_mod.is_corner(planted[i], planted[j], planted[k]) and d != 0
@@ -282,18 +282,18 @@ def test_oracle_finds_a_planted_corner():
     ([(2, 2)], "unsat"),
 ])
 def test_oracle_small_cases(pts, expect):
-    assert oracle(pts)[0] == expect
+    assert decide(pts)[0] == expect
 
 
 def test_oracle_limits():
     with pytest.raises(ValueError):
-        oracle([(0, 0)] * (oracle_mod.MAX_POINTS + 1))
+        decide([(0, 0)] * (oracle_mod.MAX_POINTS + 1))
     with pytest.raises(ValueError):
-        oracle([(0, True)])
+        decide([(0, True)])
     with pytest.raises(ValueError):
-        oracle([(0, -1)])
+        decide([(0, -1)])
     with pytest.raises(ValueError):
-        oracle([(0, 1, 2)])
+        decide([(0, 1, 2)])
 
 
 # ---- (e) constructions and prompt --------------------------------------------------------------------------

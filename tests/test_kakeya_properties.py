@@ -36,7 +36,7 @@ from endless_exam.checker.prompts import prompt
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("kakeya")
 from endless_exam.crosscheck.oracle import kakeya as oracle_mod
-from endless_exam.crosscheck.oracle.kakeya import oracle
+from endless_exam.crosscheck.oracle.kakeya import decide
 from tests import proplib
 
 SHAPES = [(2, 1), (2, 2), (2, 3), (2, 4), (3, 1), (3, 2), (3, 3), (5, 1), (5, 2), (5, 3), (7, 2)]
@@ -147,7 +147,7 @@ def test_detection_agrees(case):
     assert primary.first_uncovered(tuple(pts), q, n) == truth
     assert second.first_missing_direction(tuple(pts), q, n) == truth
     if q ** n <= 125:
-        answer, v = oracle(pts, q, n)
+        answer, v = decide(pts, q, n)
         assert answer == ("unsat" if truth is None else "sat")
         if v is not None:
             assert brute_missing_direction_ok(pts, v, q)
@@ -279,7 +279,7 @@ def test_affine_maps_keep_any_verdict(case, data):
 def test_oracle_planted_violation(case, data):
     q, n, pts = case
     assume(q ** n <= 125)
-    assert oracle(pts, q, n) == ("unsat", None)
+    assert decide(pts, q, n) == ("unsat", None)
     victim = data.draw(st.sampled_from(directions(q, n)))
     members = set(pts)
     for a in space(q, n):
@@ -287,33 +287,33 @@ def test_oracle_planted_violation(case, data):
         if all(p in members for p in ln):
             members.discard(ln[data.draw(st.integers(0, q - 1))])
     planted = sorted(members)
-    answer, v = oracle(planted, q, n)
+    answer, v = decide(planted, q, n)
     assert answer == "sat" and brute_missing_direction_ok(planted, v, q)
 
 
 def test_oracle_small_facts():
-    assert oracle(space(3, 2), 3, 2) == ("unsat", None)
-    assert oracle([(0, 0), (0, 1), (1, 0)], 2, 2) == ("unsat", None)
-    answer, v = oracle([(0, 0), (0, 1), (0, 2)], 3, 2)
+    assert decide(space(3, 2), 3, 2) == ("unsat", None)
+    assert decide([(0, 0), (0, 1), (1, 0)], 2, 2) == ("unsat", None)
+    answer, v = decide([(0, 0), (0, 1), (0, 2)], 3, 2)
     assert answer == "sat" and v[0] != 0                      # only the direction (0, 1) is covered
-    assert oracle([], 3, 2)[0] == "sat"
-    assert oracle([(0,), (1,), (2,), (3,), (4,)], 5, 1) == ("unsat", None)
-    assert oracle([(0,), (1,), (2,), (3,)], 5, 1)[0] == "sat"
+    assert decide([], 3, 2)[0] == "sat"
+    assert decide([(0,), (1,), (2,), (3,), (4,)], 5, 1) == ("unsat", None)
+    assert decide([(0,), (1,), (2,), (3,)], 5, 1)[0] == "sat"
     for q, n in ((3, 2), (5, 2), (3, 3), (7, 2), (5, 3)):
-        assert oracle(parabola(q, n), q, n) == ("unsat", None)
+        assert decide(parabola(q, n), q, n) == ("unsat", None)
 
 
 def test_oracle_limits():
     with pytest.raises(ValueError):
-        oracle([(0,) * 4], 5, 4)                  # 625 > MAX_SPACE
+        decide([(0,) * 4], 5, 4)                  # 625 > MAX_SPACE
     for q in (4, 1, True, 3.0):
         with pytest.raises(ValueError):
-            oracle([(0, 0)], q, 2)
+            decide([(0, 0)], q, 2)
     for bad in ([(0, 3)], [(0,)], [(0, True)], [(0, 1.0)], ["01"], [(-1, 0)]):
         with pytest.raises(ValueError):
-            oracle(bad, 3, 2)
+            decide(bad, 3, 2)
     with pytest.raises(ValueError):
-        oracle("00", 3, 2)
+        decide("00", 3, 2)
     assert oracle_mod.MAX_SPACE == 343
 
 
@@ -321,7 +321,7 @@ def test_oracle_unknown_is_reported(monkeypatch):
     import z3
 
     monkeypatch.setattr(z3.Solver, "check", lambda self, *a: z3.unknown)
-    assert oracle([(0, 0)], 3, 2) == ("unknown", None)
+    assert decide([(0, 0)], 3, 2) == ("unknown", None)
 
 
 def test_crosscheck_never_imports_checker_and_z3_is_lazy():

@@ -37,7 +37,7 @@ primary = _load_primary("lineq")
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("lineq")
 from endless_exam.crosscheck.oracle import lineq as oracle_mod
-from endless_exam.crosscheck.oracle.lineq import oracle
+from endless_exam.crosscheck.oracle.lineq import decide
 from tests import proplib
 
 ORACLE_ELEMENTS = 60
@@ -73,7 +73,7 @@ def truth(a, b, values):
         return Status.REJECT, "DUPLICATE"
     expect = brute_has_solution(a, b, values)
     if len(values) <= ORACLE_ELEMENTS:
-        answer, hit = oracle(list(values), a, b)
+        answer, hit = decide(list(values), a, b)
         assert answer in ("sat", "unsat")
         assert (answer == "sat") == expect
         if hit is not None:
@@ -147,7 +147,7 @@ def test_valid_sets_are_valid(name, a, b, n, values):
     assert p.status is Status.ACCEPT and p.objective == len(values)
     assert not brute_has_solution(a, b, values)
     if len(values) <= ORACLE_ELEMENTS:
-        assert oracle(values, a, b)[0] == "unsat"
+        assert decide(values, a, b)[0] == "unsat"
 
 
 @settings(max_examples=40, deadline=None)
@@ -225,12 +225,12 @@ def test_symmetries_keep_verdict_and_objective(case, seed):
 
 def test_oracle_finds_planted_solutions():
     values = greedy(2, 3, 60, seed=1)
-    assert oracle(values, 2, 3)[0] == "unsat"
+    assert decide(values, 2, 3)[0] == "unsat"
     have = set(values)
     z, x = next((z, x) for z in values for x in values if x != z and (x - z) % 3 == 0
                 and 1 <= z - 2 * ((x - z) // 3) <= 60 and z - 2 * ((x - z) // 3) not in have)
     y = z - 2 * ((x - z) // 3)
-    answer, hit = oracle(values + [y], 2, 3)
+    answer, hit = decide(values + [y], 2, 3)
     assert answer == "sat"
     assert oracle_mod.is_solution(2, 3, *((values + [y])[t] for t in hit))
 
@@ -241,13 +241,13 @@ def test_oracle_finds_planted_solutions():
     ([7], 3, 4, "unsat"),
 ])
 def test_oracle_small_cases(values, a, b, expect):
-    assert oracle(values, a, b)[0] == expect
+    assert decide(values, a, b)[0] == expect
 
 
 def test_oracle_limits():
     for bad in (([1] * (oracle_mod.MAX_ELEMENTS + 1), 1, 1), ([True], 1, 1), ([1], 0, 1), ([1], 1, 1001), ([-1], 1, 1)):
         with pytest.raises(ValueError):
-            oracle(*bad)
+            decide(*bad)
 
 
 # ---- (d) constructions, forms, prompt ---------------------------------------------------------------------

@@ -122,7 +122,7 @@ def test_single_recolourings_agree_with_the_definition(case):
 def test_oracle_agrees_with_both_verifiers(case):
     k, colours = case
     status = assert_agree(k, colours)
-    verdict, triple = oracle.oracle(colours, k)
+    verdict, triple = oracle.decide(colours, k)
     assert verdict in ("sat", "unsat")
     assert (verdict == "unsat") == (status is Status.ACCEPT)
     if triple is not None:
@@ -215,18 +215,18 @@ def test_oracle_finds_a_planted_violation():
     colours = list(K4)
     colours[43] = colours[0]            # 44 gets the colour of 1 ...
     colours[42] = colours[0]            # ... and so does 43: 1 + 43 = 44 is monochromatic
-    verdict, triple = oracle.oracle(colours, 4)
+    verdict, triple = oracle.decide(colours, 4)
     assert verdict == "sat" and triple is not None
     x, y, z = triple
     assert colours[x - 1] == colours[y - 1] == colours[z - 1] and x + y == z and x <= y
 
 
 def test_oracle_on_valid_and_degenerate_colourings():
-    assert oracle.oracle(K3, 3) == ("unsat", None)
-    assert oracle.oracle(K4, 4) == ("unsat", None)
-    assert oracle.oracle([0], 1) == ("unsat", None)
-    assert oracle.oracle([0, 0], 1) == ("sat", (1, 1, 2))
-    assert oracle.oracle([1, 0, 1, 0], 2) == ("sat", (2, 2, 4))
+    assert oracle.decide(K3, 3) == ("unsat", None)
+    assert oracle.decide(K4, 4) == ("unsat", None)
+    assert oracle.decide([0], 1) == ("unsat", None)
+    assert oracle.decide([0, 0], 1) == ("sat", (1, 1, 2))
+    assert oracle.decide([1, 0, 1, 0], 2) == ("sat", (2, 2, 4))
 
 
 @pytest.mark.parametrize("bad", [([], 3), ([0] * (oracle.MAX_N + 1), 1), ([0, 3], 3), ([0, True], 3), ([0, 1.0], 3),
@@ -234,7 +234,7 @@ def test_oracle_on_valid_and_degenerate_colourings():
 def test_oracle_refuses_bad_input(bad):
     colours, k = bad
     with pytest.raises(ValueError):
-        oracle.oracle(colours, k)
+        oracle.decide(colours, k)
 
 
 # ---- strict parsing ------------------------------------------------------------------------------

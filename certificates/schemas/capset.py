@@ -37,7 +37,6 @@ def validate_params(params: Any) -> dict:
 class CapsetAnswer:
     d: int
     points: tuple[str, ...]
-    form: str  # "list" or "product"
 
 
 def parse(answer: Any, params: dict) -> CapsetAnswer:
@@ -50,9 +49,9 @@ def parse(answer: Any, params: dict) -> CapsetAnswer:
         size = product.expansion_size(factors)
         if size > MAX_POINTS:
             raise AnswerError("SIZE_LIMIT", f"product expands to {size:,} points; at most {MAX_POINTS:,} are accepted")
-        return CapsetAnswer(d, product.expand(factors), "product")
+        return CapsetAnswer(d, product.expand(factors))
     if isinstance(answer, list):
-        return CapsetAnswer(d, check_string_list(answer, d, ALPHABET, MAX_POINTS, "the cap set"), "list")
+        return CapsetAnswer(d, check_string_list(answer, d, ALPHABET, MAX_POINTS, "the cap set"))
     raise AnswerError("FORMAT_TYPE", f"a cap-set answer must be a list of strings or a product object, got {describe(answer)}")
 
 

@@ -41,7 +41,6 @@ def validate_params(params: Any) -> dict:
 class CornersAnswer:
     n: int
     points: tuple[tuple[int, int], ...]
-    form: str  # "list" or "diff_set"
 
 
 def _check_points(value: list, n: int) -> tuple[tuple[int, int], ...]:
@@ -73,9 +72,9 @@ def parse(answer: Any, params: dict) -> CornersAnswer:
         if set(answer) != {"diff_set"}:
             keys = sorted(answer)[:5]
             raise AnswerError("FORMAT_SHAPE", f"a corners object must have exactly the key 'diff_set', got {keys}")
-        return CornersAnswer(n, diffset.check(answer["diff_set"], n), "diff_set")
+        return CornersAnswer(n, diffset.check(answer["diff_set"], n))
     if type(answer) is list:
-        return CornersAnswer(n, _check_points(answer, n), "list")
+        return CornersAnswer(n, _check_points(answer, n))
     raise AnswerError("FORMAT_TYPE", f"a corners answer must be a list of [x, y] points or a diff_set object, "
                       f"got {describe(answer)}")
 

@@ -52,7 +52,6 @@ class LineqAnswer:
     b: int
     n: int
     elements: tuple[int, ...]
-    form: str  # "list" or "digits"
 
 
 def _check_list(value: list, n: int) -> tuple[int, ...]:
@@ -81,9 +80,9 @@ def parse(answer: Any, params: dict) -> LineqAnswer:
         if len(elements) > MAX_ELEMENTS:
             raise AnswerError("SIZE_LIMIT", f"the digits spec has {len(elements):,} elements in 1..{n}; "
                               f"at most {MAX_ELEMENTS:,} are accepted")
-        return LineqAnswer(a, b, n, elements, "digits")
+        return LineqAnswer(a, b, n, elements)
     if type(answer) is list:
-        return LineqAnswer(a, b, n, _check_list(answer, n), "list")
+        return LineqAnswer(a, b, n, _check_list(answer, n))
     raise AnswerError("FORMAT_TYPE", f"a lineq answer must be a list of integers or a digits object, "
                       f"got {describe(answer)}")
 

@@ -3,7 +3,15 @@
 An oracle decides the defining property of a *small* instance by handing the literal definition to
 z3, without the algorithmic reformulations (Fourier counts, pair scans, lookup tables) that the
 verifiers use. It is used by the test suite to check both verifiers against the definition on
-generated and mutated objects. Conventions, shared by every oracle module:
+generated and mutated objects, and at run time by ``verify --formal`` / ``score --formal`` as a third,
+formal opinion. Every oracle module has the contract's entry point
+
+* ``oracle(parsed, *, timeout_ms) -> (status, witness)`` on the family's parsed answer, the witness in
+  the family's PROPERTY_VIOLATION syntax (so both verifiers can confirm it);
+* ``fits(parsed) -> bool`` and ``SIZE_RULE`` (text): which answers are small enough;
+* ``decide(...)``: the encoding itself, on the family's plain data.
+
+Conventions, shared by every oracle module:
 
 * ``sat`` comes with a counterexample (which the oracle re-checks against the definition in plain
   Python before returning it), ``unsat`` means the property holds for the encoding, and ``unknown``
@@ -14,8 +22,3 @@ generated and mutated objects. Conventions, shared by every oracle module:
 Like the rest of ``crosscheck``, this package never imports ``checker``.
 """
 from __future__ import annotations
-
-import pkgutil
-
-# every module of this package is the oracle of the family it is named after
-ORACLES = tuple(sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")))

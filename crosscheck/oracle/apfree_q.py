@@ -54,7 +54,7 @@ def is_progression(x: str, y: str, z: str, q: int) -> bool:
             and all((int(a) + int(c) - 2 * int(b)) % q == 0 for a, b, c in zip(x, y, z)))
 
 
-def oracle(points, q: int, n: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
+def decide(points, q: int, n: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
            ) -> tuple[str, tuple[int, int, int] | None]:
     """``("sat", (i, j, k))`` (j the middle, i < k), ``("unsat", None)`` or ``("unknown", None)``."""
     if not isinstance(points, (tuple, list)):
@@ -87,3 +87,22 @@ def oracle(points, q: int, n: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
     if not (0 <= a < c < m and 0 <= b < m) or not is_progression(points[a], points[b], points[c], q):
         raise RuntimeError(f"apfree_q oracle self-check failed: z3 model {(a, b, c)} is not a progression")
     return "sat", (a, b, c)
+
+
+# ---- the contract's entry point (one signature for every family) ----------------------------------
+
+SIZE_RULE = f"at most {MAX_POINTS} points, n <= {MAX_N}"
+
+
+def fits(parsed) -> bool:
+    """Is the parsed answer small enough for the oracle ({SIZE_RULE})?"""
+    return parsed.n <= MAX_N and len(parsed.points) <= MAX_POINTS
+
+
+def oracle(parsed, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> tuple[str, dict | None]:
+    """The definition decided by z3 on a parsed answer that ``fits``: ``("sat", witness)`` with the
+    family's PROPERTY_VIOLATION witness, ``("unsat", None)`` or ``("unknown", None)``."""
+    status, hit = decide(parsed.points, parsed.q, parsed.n, timeout_ms=timeout_ms)
+    if hit is None:
+        return status, None
+    return status, {"points": [parsed.points[t] for t in hit], "indices": list(hit)}

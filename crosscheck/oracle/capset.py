@@ -58,7 +58,7 @@ def _is_line(a: str, b: str, c: str) -> bool:
             and all((int(x) + int(y) + int(z)) % 3 == 0 for x, y, z in zip(a, b, c)))
 
 
-def oracle(points: tuple[str, ...], d: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
+def decide(points: tuple[str, ...], d: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
            ) -> tuple[str, tuple[int, int, int] | None]:
     """Decide with z3 whether three pairwise distinct listed points sum to 0 (form a line).
 
@@ -94,3 +94,22 @@ def oracle(points: tuple[str, ...], d: int, *, timeout_ms: int = DEFAULT_TIMEOUT
     if not (0 <= a < b < c < n) or not _is_line(points[a], points[b], points[c]):
         raise RuntimeError(f"cap-set oracle self-check failed: z3 model {triple} is not a line of the input")
     return "sat", (a, b, c)
+
+
+# ---- the contract's entry point (one signature for every family) ----------------------------------
+
+SIZE_RULE = f"at most {MAX_POINTS} points, d <= {MAX_D}"
+
+
+def fits(parsed) -> bool:
+    """Is the parsed answer small enough for the oracle ({SIZE_RULE})?"""
+    return parsed.d <= MAX_D and len(parsed.points) <= MAX_POINTS
+
+
+def oracle(parsed, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> tuple[str, dict | None]:
+    """The definition decided by z3 on a parsed answer that ``fits``: ``("sat", witness)`` with the
+    family's PROPERTY_VIOLATION witness, ``("unsat", None)`` or ``("unknown", None)``."""
+    status, hit = decide(parsed.points, parsed.d, timeout_ms=timeout_ms)
+    if hit is None:
+        return status, None
+    return status, {"points": [parsed.points[t] for t in hit], "indices": list(hit)}

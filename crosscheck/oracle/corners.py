@@ -51,7 +51,7 @@ def is_corner(p, q, r) -> bool:
     return d != 0 and q[1] == p[1] and r[0] == p[0] and r[1] - p[1] == d
 
 
-def oracle(points, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> tuple[str, tuple[int, int, int, int] | None]:
+def decide(points, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> tuple[str, tuple[int, int, int, int] | None]:
     """``("sat", (i, j, k, d))`` for a corner p_i, p_j = p_i + (d, 0), p_k = p_i + (0, d);
     ``("unsat", None)`` when there is none; ``("unknown", None)`` when z3 gives up."""
     pts = _validate(points)
@@ -77,3 +77,22 @@ def oracle(points, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> tuple[str, tuple[
             or pts[jj][0] - pts[ii][0] != dd:
         raise RuntimeError(f"corners oracle self-check failed: z3 model {(ii, jj, kk, dd)} is not a corner")
     return "sat", (ii, jj, kk, dd)
+
+
+# ---- the contract's entry point (one signature for every family) ----------------------------------
+
+SIZE_RULE = f"at most {MAX_POINTS} points"
+
+
+def fits(parsed) -> bool:
+    """Is the parsed answer small enough for the oracle ({SIZE_RULE})?"""
+    return len(parsed.points) <= MAX_POINTS and parsed.n <= MAX_COORD
+
+
+def oracle(parsed, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> tuple[str, dict | None]:
+    """The definition decided by z3 on a parsed answer that ``fits``: ``("sat", witness)`` with the
+    family's PROPERTY_VIOLATION witness, ``("unsat", None)`` or ``("unknown", None)``."""
+    status, hit = decide(parsed.points, timeout_ms=timeout_ms)
+    if hit is None:
+        return status, None
+    return status, {"corner": [*parsed.points[hit[0]], hit[3]], "indices": list(hit[:3])}

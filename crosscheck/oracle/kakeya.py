@@ -61,7 +61,7 @@ def has_no_line(points, v, q: int) -> bool:
                    for a in itertools.product(range(q), repeat=n))
 
 
-def oracle(points, q: int, n: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
+def decide(points, q: int, n: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
            ) -> tuple[str, tuple[int, ...] | None]:
     """``("sat", v)`` (a direction without a line), ``("unsat", None)`` or ``("unknown", None)``."""
     if not isinstance(points, (tuple, list)):
@@ -97,3 +97,22 @@ def oracle(points, q: int, n: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
     if not any(direction) or not all(0 <= x < q for x in direction) or not has_no_line(points, direction, q):
         raise RuntimeError(f"Kakeya oracle self-check failed: z3 model {direction} is not a direction without a line")
     return "sat", direction
+
+
+# ---- the contract's entry point (one signature for every family) ----------------------------------
+
+SIZE_RULE = f"q^n <= {MAX_SPACE} (and so at most {MAX_POINTS} points)"
+
+
+def fits(parsed) -> bool:
+    """Is the parsed answer small enough for the oracle ({SIZE_RULE})?"""
+    return parsed.q ** parsed.n <= MAX_SPACE and len(parsed.points) <= MAX_POINTS
+
+
+def oracle(parsed, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> tuple[str, dict | None]:
+    """The definition decided by z3 on a parsed answer that ``fits``: ``("sat", witness)`` with the
+    family's PROPERTY_VIOLATION witness, ``("unsat", None)`` or ``("unknown", None)``."""
+    status, hit = decide(parsed.points, parsed.q, parsed.n, timeout_ms=timeout_ms)
+    if hit is None:
+        return status, None
+    return status, {"direction": list(hit)}

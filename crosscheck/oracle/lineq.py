@@ -48,7 +48,7 @@ def is_solution(a: int, b: int, x: int, y: int, z: int) -> bool:
     return a * x + b * y == (a + b) * z and not (x == y == z)
 
 
-def oracle(values, a: int, b: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
+def decide(values, a: int, b: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
            ) -> tuple[str, tuple[int, int, int] | None]:
     """``("sat", (i, j, k))`` for a non-trivial solution (E[i], E[j], E[k]); ``("unsat", None)``;
     ``("unknown", None)`` when z3 gives up."""
@@ -72,3 +72,22 @@ def oracle(values, a: int, b: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
     if not all(0 <= t < n for t in (ii, jj, kk)) or not is_solution(a, b, vals[ii], vals[jj], vals[kk]):
         raise RuntimeError(f"lineq oracle self-check failed: z3 model {(ii, jj, kk)} is not a solution")
     return "sat", (ii, jj, kk)
+
+
+# ---- the contract's entry point (one signature for every family) ----------------------------------
+
+SIZE_RULE = f"at most {MAX_ELEMENTS} elements"
+
+
+def fits(parsed) -> bool:
+    """Is the parsed answer small enough for the oracle ({SIZE_RULE})?"""
+    return len(parsed.elements) <= MAX_ELEMENTS and parsed.n <= MAX_VALUE
+
+
+def oracle(parsed, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> tuple[str, dict | None]:
+    """The definition decided by z3 on a parsed answer that ``fits``: ``("sat", witness)`` with the
+    family's PROPERTY_VIOLATION witness, ``("unsat", None)`` or ``("unknown", None)``."""
+    status, hit = decide(parsed.elements, parsed.a, parsed.b, timeout_ms=timeout_ms)
+    if hit is None:
+        return status, None
+    return status, {"solution": [parsed.elements[t] for t in hit], "indices": list(hit)}

@@ -50,7 +50,7 @@ def _is_solution(colours: tuple[int, ...], x: int, y: int) -> bool:
     return 1 <= x <= y and x + y <= n and colours[x - 1] == colours[y - 1] == colours[x + y - 1]
 
 
-def oracle(colours: tuple[int, ...], k: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
+def decide(colours: tuple[int, ...], k: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
            ) -> tuple[str, tuple[int, int, int] | None]:
     """Decide with z3 whether the colouring has a monochromatic x + y = z.
 
@@ -80,3 +80,22 @@ def oracle(colours: tuple[int, ...], k: int, *, timeout_ms: int = DEFAULT_TIMEOU
     if not _is_solution(colours, a, b):
         raise RuntimeError(f"Schur oracle self-check failed: z3 model ({a}, {b}) is not a monochromatic solution")
     return "sat", (a, b, a + b)
+
+
+# ---- the contract's entry point (one signature for every family) ----------------------------------
+
+SIZE_RULE = f"N <= {MAX_N}"
+
+
+def fits(parsed) -> bool:
+    """Is the parsed answer small enough for the oracle ({SIZE_RULE})?"""
+    return parsed.n <= MAX_N and parsed.k <= MAX_K
+
+
+def oracle(parsed, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> tuple[str, dict | None]:
+    """The definition decided by z3 on a parsed answer that ``fits``: ``("sat", witness)`` with the
+    family's PROPERTY_VIOLATION witness, ``("unsat", None)`` or ``("unknown", None)``."""
+    status, hit = decide(parsed.colours, parsed.k, timeout_ms=timeout_ms)
+    if hit is None:
+        return status, None
+    return status, {"x": hit[0], "y": hit[1], "z": hit[2], "colour": parsed.colours[hit[0] - 1]}
