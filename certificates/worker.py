@@ -1,11 +1,13 @@
 """The worker side of the harness protocol, shared by both verifiers' entry points.
 
 A verifier process reads one request from stdin: a JSON header line, then the raw payload bytes.
-Header: ``{"op": "check" | "witness", "family": F, "params": P, "kind": "file" | "json" | "text",
+Header: ``{"op": "check" | "witness" | "formal", "family": F, "params": P, "kind": "file" | "json" | "text",
 "witness": W}``. ``kind`` says how the payload holds the answer: an answer file (bare answer, wrapper
 or raw model text), JSON text of the answer value (possibly still wrapped), or raw model text to
 extract from. The process writes one JSON object to stdout and exits:
-``{"verdict": {...}}`` for ``check`` and ``{"holds": bool, "message": str}`` for ``witness``.
+``{"verdict": {...}}`` for ``check``, ``{"holds": bool, "message": str}`` for ``witness`` and
+``{"formal": "sat" | "unsat" | "unknown" | "skipped", "witness", "message"}`` for ``formal`` (the z3
+oracle, second verifier only; ``timeout_ms`` in the header).
 A MemoryError becomes a LIMIT verdict; any other exception an ERROR verdict with ``INTERNAL_ERROR``.
 The caller (``endless_exam.checker.harness``) enforces wall-clock and memory limits from outside.
 """
@@ -23,6 +25,8 @@ from .params import validate
 from .strictjson import decode_bytes
 from .verdict import Status, Verdict, reject
 
+_PACKAGE = __name__.rsplit(".", 2)[0]          # "endless_exam"
+
 
 def decode_answer(kind: str, payload: bytes) -> Any:
     if kind == "file":
@@ -34,6 +38,26 @@ def decode_answer(kind: str, payload: bytes) -> Any:
     raise ValueError(f"unknown payload kind {kind!r}")
 
 
+def formal_opinion(verifier: Any, params: dict, answer: Any, timeout_ms: Any) -> dict:
+    """Run the family's z3 oracle on the answer (second verifier's process only): ``{"formal": "sat" |
+    "unsat" | "unknown" | "skipped", "witness", "message"}``."""
+    if not verifier.module.__name__.startswith(f"{_PACKAGE}.crosscheck."):
+        raise RuntimeError("the formal oracle runs in the second verifier's process only")
+    if type(timeout_ms) is not int or timeout_ms <= 0:
+        raise ValueError(f"invalid formal timeout {timeout_ms!r}")
+    oracle = verifier.family.oracle()
+    try:
+        parsed = verifier.schema.parse(answer, params)
+    except AnswerError as exc:
+        return {"formal": "skipped", "message": f"the answer does not parse: {exc.message}"}
+    if not oracle.fits(parsed):
+        return {"formal": "skipped", "message": f"too large for the formal check (it handles {oracle.SIZE_RULE})"}
+    status, found = oracle.oracle(parsed, timeout_ms=timeout_ms)
+    note = {"sat": "z3 found a counterexample", "unsat": "z3 proved there is no counterexample",
+            "unknown": f"z3 gave up within {timeout_ms} ms"}.get(status, f"unexpected oracle status {status!r}")
+    return {"formal": status, "witness": found, "message": note}
+
+
 def handle(header: dict, payload: bytes, load_family: Callable[[str], Any]) -> dict:
     started = time.perf_counter()
     op = header["op"]
@@ -43,10 +67,14 @@ def handle(header: dict, payload: bytes, load_family: Callable[[str], Any]) -> d
         try:
             answer = decode_answer(header["kind"], payload)
         except AnswerError as exc:
+            if op == "formal":
+                return {"formal": "skipped", "message": f"the answer does not parse: {exc.message}"}
             if op == "witness":
                 return {"holds": False, "message": f"the answer does not parse: {exc.message}"}
             verdict = reject(exc.reason, exc.message, exc.witness)
         else:
+            if op == "formal":
+                return formal_opinion(module, params, answer, header.get("timeout_ms"))
             if op == "witness":
                 holds, message = module.witness_holds(params, answer, header.get("witness"))
                 return {"holds": bool(holds), "message": message, "seconds": time.perf_counter() - started}
@@ -63,6 +91,8 @@ def handle(header: dict, payload: bytes, load_family: Callable[[str], Any]) -> d
         verdict = Verdict(Status.ERROR, reason="INTERNAL_ERROR", message=f"{type(exc).__name__}: {exc} (at {where})")
     if op == "witness":
         return {"holds": False, "message": f"witness check failed: {verdict.message}"}
+    if op == "formal":
+        return {"formal": "unknown", "message": f"the formal check failed: {verdict.message}"}
     data = verdict.to_json()
     data["seconds"] = time.perf_counter() - started
     return {"verdict": data}

@@ -123,6 +123,7 @@ def result_json(family: str, params: dict, inst: suites.Instance | None, res) ->
         "reason": res.reason, "message": res.message, "witness": res.witness,
         "primary": _summary(res.primary, res.primary_seconds), "second": _summary(res.second, res.second_seconds),
         "witness_checks": res.witness_checks,
+        "formal": res.formal, "formal_message": res.formal_message,
     }
     if inst is not None:
         r = ratio(res.objective, inst.reference, inst.sense, res.valid)
@@ -149,7 +150,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     family, params, inst = _resolve(args)
     params = _check_family(family, params)
     payload = _read_answer(args.answer)
-    res = harness.verify(family, params, payload, "file", time_limit=time_limit, memory_limit=memory_limit)
+    res = harness.verify(family, params, payload, "file", time_limit=time_limit, memory_limit=memory_limit,
+                         formal=args.formal)
     data = result_json(family, params, inst, res)
     if args.json:
         print(json.dumps(data, indent=1))
@@ -169,6 +171,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         for w in res.witness_checks:
             print(f"re-check  {w['witness_of']} witness by {w['checked_by']}: {'confirmed' if w['holds'] else 'NOT confirmed'}"
                   f" ({w['message']})")
+        if res.formal is not None:
+            print(f"formal    {res.formal}" + (f" ({res.formal_message})" if res.formal_message else ""))
     return EXIT_BY_STATUS[res.status]
 
 
@@ -186,7 +190,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
     for c in constructions:
         params = validate_params(c.family, c.params)
         payload = json.dumps({"answer": c.answer}).encode("utf-8")
-        res = harness.verify(c.family, params, payload, "file", time_limit=time_limit, memory_limit=memory_limit)
+        res = harness.verify(c.family, params, payload, "file", time_limit=time_limit, memory_limit=memory_limit,
+                             formal=args.formal)
         insts = [i for i in wanted if i.instance_id == c.instance_id] or [None]
         agree = ("agree" if res.status in (Status.ACCEPT, Status.REJECT) else res.status.value.lower())
         claimed_ok = res.valid and c.objective is not None and str(c.objective) == objective_to_str(res.objective)
@@ -202,7 +207,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
                 "ratio": ratio_float(r), "verifiers": f"{res.primary.status.value}/{res.second.status.value}",
                 "agreement": agree, "primary_seconds": round(res.primary_seconds, 3),
                 "second_seconds": round(res.second_seconds, 3), "method": c.method,
-                "reason": res.reason,
+                "reason": res.reason, "formal": res.formal,
             })
     position = {i.call_id: n for n, i in enumerate(wanted)}
     rows.sort(key=lambda r: (r["call_id"] is None, position.get(r["call_id"], 0), r["construction"]))
@@ -218,6 +223,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
         print(f"{(r['call_id'] or '-'):<20} {_dumps(r['params'])[:28]:<28} {r['objective'] or '-':>10} "
               f"{r['reference'] or '-':>10} {ratio_txt:>8} {r['status']:<8} {r['verifiers']:<16} "
               f"{r['primary_seconds']:>7.2f} {r['second_seconds']:>7.2f}  {r['construction']}")
+        if r["formal"] is not None:
+            print(f"    formal: {r['formal']}")
         if r["status"] != "ACCEPT":
             print(f"    !! {r['reason']}")
         elif str(r["claimed_objective"]) != r["objective"]:
@@ -336,6 +343,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--time-limit", type=float, default=60.0, help="seconds per verifier (default 60)")
     p.add_argument("--memory-limit", type=float, default=4.0, help="GiB per verifier (default 4)")
+    p.add_argument("--formal", action="store_true",
+                   help="also run the z3 oracle as a formal third opinion where the answer is small enough "
+                        "(a formal disagreement is a disagreement; default off)")
     p.add_argument("answer", help="answer file (bare answer, {\"answer\": ...} or raw model text); - for stdin")
     p.set_defaults(func=cmd_verify)
 
@@ -345,6 +355,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--time-limit", type=float, default=60.0)
     p.add_argument("--memory-limit", type=float, default=4.0)
+    p.add_argument("--formal", action="store_true",
+                   help="also run the z3 oracle as a formal third opinion where the answer is small enough "
+                        "(a formal disagreement is a disagreement; default off)")
     p.set_defaults(func=cmd_audit)
 
     p = sub.add_parser("prompt", help="print the prompt of one call")

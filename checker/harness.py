@@ -69,6 +69,8 @@ class Combined:
     primary_seconds: float
     second_seconds: float
     witness_checks: list[dict] = field(default_factory=list)
+    formal: str | None = None          # the z3 oracle's opinion when asked for (checker.formal)
+    formal_message: str = ""
 
     @property
     def valid(self) -> bool:
@@ -181,8 +183,22 @@ def _disagree(message: str, primary: Verdict, second: Verdict, ps: float, ss: fl
 
 
 def verify(family: str, params: dict, payload: bytes, kind: str = "file", *,
-           time_limit: float = DEFAULT_TIME_LIMIT, memory_limit: int = DEFAULT_MEMORY_LIMIT) -> Combined:
-    """Verify one answer with both verifiers and combine their verdicts."""
+           time_limit: float = DEFAULT_TIME_LIMIT, memory_limit: int = DEFAULT_MEMORY_LIMIT,
+           formal: bool = False) -> Combined:
+    """Verify one answer with both verifiers and combine their verdicts; with ``formal``, add the z3
+    oracle's opinion (``checker.formal``)."""
+    combined = _verify_pair(family, params, payload, kind, time_limit, memory_limit)
+    if not formal:
+        return combined
+    from . import formal as formal_check
+
+    header = {"family": family, "params": params, "kind": kind}
+    return formal_check.attach(combined, header, payload, time_limit, memory_limit,
+                               lambda h, p, t, m: run_worker(SECOND, h, p, t, m))
+
+
+def _verify_pair(family: str, params: dict, payload: bytes, kind: str, time_limit: float,
+                 memory_limit: int) -> Combined:
     header = {"op": "check", "family": family, "params": params, "kind": kind}
     results: dict[str, tuple[Verdict, float]] = {}
 
