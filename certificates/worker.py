@@ -17,10 +17,11 @@ import json
 import sys
 import time
 import traceback
+from dataclasses import replace
 from typing import Any, Callable
 
 from .errors import AnswerError, ParamsError
-from .extract import answer_from_bytes, answer_from_json_text, extract_from_text
+from .extract import answer_from_bytes_noted, answer_from_json_text_noted, extract_from_text_noted
 from .params import validate
 from .strictjson import decode_bytes
 from .verdict import Status, Verdict, reject
@@ -28,14 +29,19 @@ from .verdict import Status, Verdict, reject
 _PACKAGE = __name__.rsplit(".", 2)[0]          # "endless_exam"
 
 
-def decode_answer(kind: str, payload: bytes) -> Any:
+def decode_answer_noted(kind: str, payload: bytes) -> tuple[Any, str | None]:
+    """The answer value of a payload and the note of its unwrapping (``extract.unwrap_noted``), if any."""
     if kind == "file":
-        return answer_from_bytes(payload)
+        return answer_from_bytes_noted(payload)
     if kind == "json":
-        return answer_from_json_text(decode_bytes(payload))
+        return answer_from_json_text_noted(decode_bytes(payload))
     if kind == "text":
-        return extract_from_text(decode_bytes(payload))
+        return extract_from_text_noted(decode_bytes(payload))
     raise ValueError(f"unknown payload kind {kind!r}")
+
+
+def decode_answer(kind: str, payload: bytes) -> Any:
+    return decode_answer_noted(kind, payload)[0]
 
 
 def formal_opinion(verifier: Any, params: dict, answer: Any, timeout_ms: Any) -> dict:
@@ -65,7 +71,7 @@ def handle(header: dict, payload: bytes, load_family: Callable[[str], Any]) -> d
         params = validate(header["family"], header["params"])
         module = load_family(header["family"])
         try:
-            answer = decode_answer(header["kind"], payload)
+            answer, note = decode_answer_noted(header["kind"], payload)
         except AnswerError as exc:
             if op == "formal":
                 return {"formal": "skipped", "message": f"the answer does not parse: {exc.message}"}
@@ -79,6 +85,8 @@ def handle(header: dict, payload: bytes, load_family: Callable[[str], Any]) -> d
                 holds, message = module.witness_holds(params, answer, header.get("witness"))
                 return {"holds": bool(holds), "message": message, "seconds": time.perf_counter() - started}
             verdict = module.check(params, answer)
+            if note:
+                verdict = replace(verdict, message=f"{verdict.message} (note: {note})")
     except ParamsError as exc:
         verdict = Verdict(Status.ERROR, reason="PARAMS_INVALID", message=str(exc))
     except NotImplementedError as exc:
