@@ -124,6 +124,8 @@ def result_json(family: str, params: dict, inst: suites.Instance | None, res) ->
         "primary": _summary(res.primary, res.primary_seconds), "second": _summary(res.second, res.second_seconds),
         "witness_checks": res.witness_checks,
     }
+    out["primary"]["libraries"] = res.primary_libraries    # distribution -> version, as loaded by its process
+    out["second"]["libraries"] = res.second_libraries
     if inst is not None:
         r = ratio(res.objective, inst.reference, inst.sense, res.valid)
         out["reference"] = None if inst.reference is None else str(inst.reference)

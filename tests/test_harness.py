@@ -1,15 +1,19 @@
 """The harness contract (checker.harness): process isolation with fault injection, the combination of the
 two verdicts, and real end-to-end runs of both capset verifiers.
 
-Fault-injection workers live in tests/helpers/ and are run by the real ``run_worker`` as
-``python -m tests.helpers.<name>`` (the harness puts the repository root on PYTHONPATH).
+Fault-injection workers live in tests/helpers/ and are run by the real ``run_worker`` through the real
+zygote path: the test names them with ``harness.Worker("tests.helpers.<name>", (ROOT,))``, an in-process
+parameter (the harness reads no worker module or path from the environment or the command line).
+A zygote keeps the environment it was started with, so the helper zygotes are stopped after each test.
 """
 from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import threading
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -26,24 +30,55 @@ HEADER = {"op": "check", "family": "capset", "params": {"d": 3}, "kind": "file"}
 _D4 = json.loads((ROOT / "fixtures" / "constructions" / "capset" / "d4.json").read_text())
 CAP4, CAP4_SIZE = _D4["answer"], _D4["objective"]  # the bundled d=4 cap (20 points, the maximum)
 CAP4_POINTS = list(parse_capset(CAP4, {"d": 4}).points)
+PRIMARY_LIBRARIES = {"endless-exam-checker", "numpy", "python-flint", "gmpy2"}
+FORBIDDEN_IN_SECOND = {"python-flint", "gmpy2", "galois"}
 
 
-def helper(name: str) -> str:
-    return f"tests.helpers.{name}"
+def helper(name: str) -> harness.Worker:
+    return harness.Worker(f"tests.helpers.{name}", (str(ROOT),))
 
 
-# =====================================================================================================
-# run_worker: one process, its limits and its failures
-# =====================================================================================================
+@pytest.fixture(autouse=True)
+def _fresh_helper_zygotes():
+    """Helper zygotes inherit the environment of their start: stop them after each test."""
+    yield
+    harness.shutdown(keep=lambda w: not w.sys_path)
+
 
 def _dead(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as fh:
             state = fh.read().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):
         return True
     return state in ("Z", "X")
 
+
+def _wait_until(predicate, seconds: float = 30.0) -> bool:
+    """Poll (a liveness bound, not a timing assertion)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return predicate()
+
+
+def _read_pids(path: Path) -> list[int]:
+    _wait_until(lambda: path.exists())
+    return [int(x) for x in path.read_text().split()]
+
+
+def _in_thread(fn, *args):
+    box: dict = {}
+    t = threading.Thread(target=lambda: box.setdefault("value", fn(*args)))
+    t.start()
+    return t, box
+
+
+# =====================================================================================================
+# run_worker: one process, its limits and its failures (through the zygote)
+# =====================================================================================================
 
 def test_sleepy_worker_times_out_and_its_process_group_is_killed(tmp_path, monkeypatch):
     pidfile = tmp_path / "grandchild.pid"
@@ -54,16 +89,9 @@ def test_sleepy_worker_times_out_and_its_process_group_is_killed(tmp_path, monke
     assert failure.status is Status.TIMEOUT and failure.reason == "TIME_LIMIT"
     assert "2 s" in failure.message
     # the grandchild was in the worker's process group and died with it
-    for _ in range(50):
-        if pidfile.exists() and pidfile.read_text():
-            break
-        time.sleep(0.1)
+    _wait_until(lambda: pidfile.exists() and pidfile.read_text())
     pid = int(pidfile.read_text())
-    for _ in range(50):
-        if _dead(pid):
-            break
-        time.sleep(0.1)
-    assert _dead(pid), "the worker's child survived the timeout kill"
+    assert _wait_until(lambda: _dead(pid)), "the worker's child survived the timeout kill"
 
 
 def test_crashy_worker_is_error_verifier_crashed():
@@ -79,10 +107,35 @@ def test_greedy_worker_is_limit_memory_limit():
     assert failure.status is Status.LIMIT and failure.reason == "MEMORY_LIMIT"
 
 
-def test_foreign_sigkill_is_treated_as_out_of_memory():
+def test_a_sigkill_the_harness_did_not_send_is_an_error_not_a_limit():
+    """What the kernel's OOM killer (acting for other load) or an administrator does is infrastructure."""
     result, failure, _ = harness.run_worker(helper("killed_worker"), HEADER, b"[]", 20.0, GIB)
     assert result is None
-    assert failure.status is Status.LIMIT and failure.reason == "MEMORY_LIMIT"
+    assert failure.status is Status.ERROR and failure.reason == "VERIFIER_CRASHED"
+    assert "SIGKILL" in failure.message and "did not send" in failure.message
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+def test_a_worker_killed_from_outside_is_an_error(tmp_path, monkeypatch, sig):
+    pidfile = tmp_path / "worker.pid"
+    monkeypatch.setenv("EE_TEST_PIDFILE", str(pidfile))
+    t, box = _in_thread(harness.run_worker, helper("pid_worker"), HEADER, b"[]", 60.0, GIB)
+    pid, _zygote = _read_pids(pidfile)
+    os.kill(pid, sig)
+    t.join(60)
+    assert not t.is_alive()
+    result, failure, _ = box["value"]
+    assert result is None
+    assert failure.status is Status.ERROR and failure.reason == "VERIFIER_CRASHED"
+    assert sig.name in failure.message
+
+
+def test_the_cpu_time_rlimit_is_a_timeout():
+    """SIGXCPU comes from the CPU-time rlimit set for the process: the harness's own enforcement."""
+    result, failure, _ = harness.run_worker(helper("cpu_worker"), HEADER, b"[]", 60.0, GIB)
+    assert result is None
+    assert failure.status is Status.TIMEOUT and failure.reason == "TIME_LIMIT"
+    assert "CPU-time" in failure.message
 
 
 @pytest.mark.parametrize("name", ["silent_worker", "garbage_worker", "raising_worker"])
@@ -100,6 +153,15 @@ def test_raising_worker_message_names_the_exception():
 def test_missing_worker_module_is_an_error():
     result, failure, _ = harness.run_worker(helper("no_such_worker"), HEADER, b"[]", 20.0, GIB)
     assert result is None and failure.status is Status.ERROR and failure.reason == "VERIFIER_CRASHED"
+    assert "no_such_worker" in failure.message
+
+
+def test_a_zygote_that_cannot_start_is_an_error_not_a_crash():
+    """If preparing the verifier's process fails (here its preload raises), the verdict is ERROR."""
+    result, failure, _ = harness.run_worker(helper("bad_preload_worker"), HEADER, b"[]", 20.0, GIB)
+    assert result is None
+    assert failure is not None and failure.status is Status.ERROR and failure.reason == "VERIFIER_CRASHED"
+    assert "simulated failure" in failure.message
 
 
 def test_worker_gets_header_payload_and_environment(tmp_path, monkeypatch):
@@ -114,12 +176,12 @@ def test_worker_gets_header_payload_and_environment(tmp_path, monkeypatch):
     assert seen["payload"] == payload.decode()
 
 
-def test_a_launcher_that_fails_before_the_worker_starts_is_an_error_not_a_crash(monkeypatch):
-    """If setting the limits (or anything before the worker runs) fails in the child, the verdict is ERROR."""
-    monkeypatch.setattr(harness, "_LAUNCH", "raise ValueError('not allowed to raise maximum limit')")
-    result, failure, _ = harness.run_worker(helper("silent_worker"), HEADER, b"[]", 20.0, GIB)
-    assert result is None
-    assert failure is not None and failure.status is Status.ERROR and failure.reason == "VERIFIER_CRASHED"
+def test_a_worker_may_be_named_by_its_module_alone():
+    """run_worker keeps taking a module name (the installed verifiers); tests pass a Worker."""
+    result, failure, _ = harness.run_worker(harness.PRIMARY, dict(HEADER, params={"d": 4}), b'["0000"]', 60.0, 4 * GIB)
+    assert failure is None and result["verdict"]["status"] == "ACCEPT"
+    with pytest.raises(TypeError):
+        harness.run_worker(42, HEADER, b"[]", 20.0, GIB)  # type: ignore[arg-type]
 
 
 def test_invalid_limits_are_errors_not_crashes():
@@ -159,7 +221,7 @@ class Fake:
 
     def verdict(self, module, header, payload, time_limit, memory_limit):
         self.check_calls.append((module, header, payload))
-        return self.verdicts[module], 0.125
+        return self.verdicts[module], 0.125, {"fake-" + ("primary" if module == harness.PRIMARY else "second"): "1"}
 
     def run_worker(self, module, header, payload, time_limit, memory_limit):
         assert header["op"] == "witness"
@@ -310,10 +372,11 @@ def test_accept_timeout_never_scores(fake):
     assert res.status is Status.TIMEOUT and res.reason == "TIME_LIMIT" and res.objective is None
 
 
-def test_combined_keeps_both_verdicts_and_times(fake):
+def test_combined_keeps_both_verdicts_times_and_libraries(fake):
     res, _ = combine(fake, A(9), T)
     assert res.primary == A(9) and res.second == T
     assert res.primary_seconds == res.second_seconds == 0.125
+    assert res.primary_libraries == {"fake-primary": "1"} and res.second_libraries == {"fake-second": "1"}
 
 
 # =====================================================================================================
@@ -328,6 +391,7 @@ def scripted(monkeypatch):
     def install(primary: dict, second: dict) -> None:
         monkeypatch.setenv("EE_TEST_SCRIPT_PRIMARY", json.dumps(primary))
         monkeypatch.setenv("EE_TEST_SCRIPT_SECOND", json.dumps(second))
+        harness.shutdown(keep=lambda w: not w.sys_path)   # new scripts: new zygotes with this environment
     return install
 
 
@@ -460,7 +524,7 @@ def test_real_params_come_from_the_instance_not_the_answer():
 
 
 def test_real_timeout_is_timeout_not_a_crash():
-    res = real(json.dumps({"answer": CAP4}).encode(), time_limit=0.01)
+    res = real(json.dumps({"answer": CAP4}).encode(), time_limit=1e-6)  # less than a fork takes
     assert res.status is Status.TIMEOUT and res.reason == "TIME_LIMIT"
     assert res.primary.status is Status.TIMEOUT and res.second.status is Status.TIMEOUT
     assert not res.valid and res.objective is None
@@ -471,12 +535,11 @@ def test_real_workers_under_an_outer_hard_memory_cap_do_not_crash_the_harness():
     code = (
         "import json, resource\n"
         "resource.setrlimit(resource.RLIMIT_AS, (3 * 1024 ** 3, 3 * 1024 ** 3))\n"
-        "from checker import harness\n"
+        "from endless_exam.checker import harness\n"
         f"res = harness.verify('capset', {{'d': 4}}, {json.dumps(json.dumps(CAP4))}.encode(), 'file', time_limit=60)\n"
         "print(res.status.value)\n"
     )
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert "Traceback" not in proc.stderr, proc.stderr[-2000:]
     assert proc.returncode == 0
     assert proc.stdout.strip() in ("ACCEPT", "ERROR")
