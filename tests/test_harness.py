@@ -543,3 +543,227 @@ def test_real_workers_under_an_outer_hard_memory_cap_do_not_crash_the_harness():
     assert "Traceback" not in proc.stderr, proc.stderr[-2000:]
     assert proc.returncode == 0
     assert proc.stdout.strip() in ("ACCEPT", "ERROR")
+
+
+@pytest.mark.parametrize("memory_limit", [10 ** 30, 50 * 1024 ** 2, 1])
+def test_extreme_memory_limits_are_verdicts_not_crashes(memory_limit):
+    """A limit above what the system allows is capped; a limit below what a process needs is a LIMIT (or a
+    check that fits anyway), never an import ERROR or a harness crash."""
+    res = harness.verify("capset", {"d": 4}, json.dumps(["0000", "0001"]).encode(), memory_limit=memory_limit)
+    for v in (res.primary, res.second):
+        assert v.status in (Status.ACCEPT, Status.LIMIT), v
+    if memory_limit == 10 ** 30:
+        assert res.status is Status.ACCEPT and res.objective == 2
+
+
+# =====================================================================================================
+# the zygotes: isolation, warm start, single thread, death and restart
+# =====================================================================================================
+
+TRIVIAL_HEADER = dict(HEADER, params={"d": 4})
+
+
+@pytest.mark.parametrize("worker", [harness.PRIMARY, harness.SECOND])
+def test_verifier_zygotes_are_isolated_and_single_threaded(worker):
+    result, failure, _ = harness.run_worker(worker, TRIVIAL_HEADER, b'["0000"]', 60.0, 4 * GIB)
+    assert failure is None and result["verdict"]["status"] == "ACCEPT"
+    pid = harness.zygote_pid(worker)
+    assert pid is not None
+    cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    assert cmdline[1:4] == [b"-I", b"-m", harness.ZYGOTE.encode()]
+    assert os.readlink(f"/proc/{pid}/cwd") == "/"
+    assert len(os.listdir(f"/proc/{pid}/task")) == 1           # it forks: it must have one thread
+    environ = dict(e.split(b"=", 1) for e in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0") if b"=" in e)
+    assert not [k for k in environ if k.startswith(b"PYTHON")]
+    assert environ[b"OPENBLAS_NUM_THREADS"] == b"1" and environ[b"OMP_NUM_THREADS"] == b"1"
+
+
+def test_one_zygote_per_verifier_serves_many_requests():
+    pids = set()
+    for _ in range(3):
+        harness.run_worker(harness.PRIMARY, TRIVIAL_HEADER, b'["0000"]', 60.0, 4 * GIB)
+        pids.add(harness.zygote_pid(harness.PRIMARY))
+    assert len(pids) == 1 and None not in pids
+
+
+def test_a_zygote_that_died_between_requests_is_replaced():
+    harness.run_worker(harness.PRIMARY, TRIVIAL_HEADER, b'["0000"]', 60.0, 4 * GIB)
+    old = harness.zygote_pid(harness.PRIMARY)
+    os.kill(old, signal.SIGKILL)
+    assert _wait_until(lambda: _dead(old))
+    result, failure, _ = harness.run_worker(harness.PRIMARY, TRIVIAL_HEADER, b'["0000"]', 60.0, 4 * GIB)
+    assert failure is None and result["verdict"]["status"] == "ACCEPT"
+    assert harness.zygote_pid(harness.PRIMARY) not in (None, old)
+
+
+def test_a_zygote_killed_during_a_request_is_an_error_never_a_hang(tmp_path, monkeypatch):
+    pidfile = tmp_path / "worker.pid"
+    monkeypatch.setenv("EE_TEST_PIDFILE", str(pidfile))
+    worker = helper("pid_worker")
+    t, box = _in_thread(harness.run_worker, worker, HEADER, b"[]", 60.0, GIB)
+    pid, zygote = _read_pids(pidfile)
+    assert zygote == harness.zygote_pid(worker)
+    os.kill(zygote, signal.SIGKILL)
+    t.join(60)
+    assert not t.is_alive()
+    result, failure, _ = box["value"]
+    assert result is None
+    assert failure.status is Status.ERROR and failure.reason == "VERIFIER_CRASHED" and "zygote" in failure.message
+    assert _wait_until(lambda: _dead(pid)), "the child outlived its zygote"   # its parent-death signal
+    # the next request starts a new zygote
+    pidfile.unlink()
+    t, box = _in_thread(harness.run_worker, worker, HEADER, b"[]", 60.0, GIB)
+    pid2, zygote2 = _read_pids(pidfile)
+    assert zygote2 != zygote
+    os.kill(pid2, signal.SIGKILL)
+    t.join(60)
+    assert box["value"][1].status is Status.ERROR
+
+
+def test_fault_injection_verdicts_through_one_zygote_in_a_row(tmp_path, monkeypatch):
+    """The same zygote keeps serving after timeouts, crashes and memory exhaustion of its children."""
+    monkeypatch.setenv("EE_TEST_PIDFILE", str(tmp_path / "unused"))
+    outcomes = [harness.run_worker(helper(name), HEADER, b"[]", limit, GIB)[1]
+                for name, limit in (("sleepy_worker", 1.0), ("crashy_worker", 20.0), ("greedy_worker", 20.0),
+                                    ("silent_worker", 20.0))]
+    assert [(v.status, v.reason) for v in outcomes] == [
+        (Status.TIMEOUT, "TIME_LIMIT"), (Status.ERROR, "VERIFIER_CRASHED"), (Status.LIMIT, "MEMORY_LIMIT"),
+        (Status.ERROR, "VERIFIER_CRASHED")]
+
+
+# =====================================================================================================
+# libraries: what each verifier's process loaded
+# =====================================================================================================
+
+def test_real_verifiers_report_the_libraries_their_processes_loaded():
+    from importlib.metadata import version
+
+    res = real(json.dumps({"answer": CAP4}).encode())
+    assert res.status is Status.ACCEPT
+    assert PRIMARY_LIBRARIES <= set(res.primary_libraries)
+    assert {"endless-exam-checker", "numpy"} <= set(res.second_libraries)
+    assert not FORBIDDEN_IN_SECOND & set(res.second_libraries)
+    assert "sympy" not in res.primary_libraries
+    for libs in (res.primary_libraries, res.second_libraries):
+        assert "setuptools" not in libs            # start-up hooks (.pth files) are not libraries
+        for dist, ver in libs.items():
+            assert ver == version(dist)
+
+
+def test_witness_replies_carry_libraries_too():
+    header = dict(TRIVIAL_HEADER, op="witness", witness={"points": ["0000", "1111", "2222"], "indices": [0, 1, 2]})
+    result, failure, _ = harness.run_worker(harness.SECOND, header, json.dumps(["0000", "1111", "2222"]).encode(),
+                                            60.0, 4 * GIB)
+    assert failure is None and result["holds"] is True
+    assert "numpy" in result["libraries"] and not FORBIDDEN_IN_SECOND & set(result["libraries"])
+
+
+def test_verify_json_prints_the_libraries_per_verifier(tmp_path, capsys):
+    from endless_exam.checker import cli
+
+    answer = tmp_path / "cap.json"
+    answer.write_text(json.dumps({"answer": CAP4}))
+    code = cli.main(["verify", "--family", "capset", "--params", '{"d": 4}', str(answer), "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert PRIMARY_LIBRARIES <= set(out["primary"]["libraries"])
+    assert "numpy" in out["second"]["libraries"] and not FORBIDDEN_IN_SECOND & set(out["second"]["libraries"])
+
+
+def test_a_second_verifier_process_that_loaded_a_primary_library_is_an_error():
+    result, failure, _ = harness.run_worker(helper("impure_second"), TRIVIAL_HEADER, b'["0000"]', 60.0, 4 * GIB)
+    assert failure is None
+    assert result["verdict"]["status"] == "ERROR" and result["verdict"]["reason"] == "INTERNAL_ERROR"
+    assert "flint" in result["verdict"]["message"]
+
+
+# =====================================================================================================
+# isolation from the caller: a planted directory
+# =====================================================================================================
+
+_PLANTED = ("import os, sys\n"
+            "sys.stdout.write('{\"verdict\": {\"status\": \"ACCEPT\", \"objective\": \"999999\", \"message\": \"planted\"}}\\n')\n"
+            "sys.stdout.flush()\n"
+            "os._exit(0)\n")
+
+
+def _plant(directory: Path, names: tuple[str, ...]) -> None:
+    for rel in names:
+        path = directory / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(_PLANTED)
+
+
+_LIBRARIES = ("numpy.py", "flint.py", "gmpy2.py")
+_PACKAGES = ("checker/__init__.py", "checker/worker.py", "crosscheck/__init__.py", "crosscheck/worker.py",
+             "certificates/__init__.py", "certificates/worker.py", "certificates/zygote.py",
+             "endless_exam/__init__.py", "endless_exam/checker/__init__.py", "endless_exam/checker/worker.py",
+             "endless_exam/certificates/__init__.py", "endless_exam/certificates/zygote.py")
+
+
+def test_a_planted_directory_cannot_hijack_the_verifiers(tmp_path):
+    """Run from a directory whose checker/worker.py, numpy.py, ... print ACCEPT, with PYTHONPATH naming another
+    that holds a numpy.py doing the same (the CLI process itself does not import numpy; a PYTHONPATH that
+    shadows the project's own package would hijack the caller, not only its verifiers): a bad answer is still
+    rejected, because the verifier processes start isolated from the caller's directory and environment."""
+    plant, libs = tmp_path / "plant", tmp_path / "libs"
+    _plant(plant, _LIBRARIES + _PACKAGES)
+    _plant(libs, _LIBRARIES)
+    (plant / "bad.json").write_text(json.dumps(["000", "111", "222"]))   # a line: not a cap set
+    cli = Path(sys.executable).parent / "endless-exam"
+    env = dict(os.environ, PYTHONPATH=str(libs))
+    proc = subprocess.run([str(cli), "verify", "--family", "capset", "--params", '{"d": 3}', "bad.json", "--json"],
+                          cwd=plant, env=env, capture_output=True, text=True, timeout=300)
+    assert "999999" not in proc.stdout and "planted" not in proc.stdout
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["status"] == "REJECT" and out["reason"] == "PROPERTY_VIOLATION"
+
+
+# =====================================================================================================
+# no orphans: killing verify or score kills every verifier process
+# =====================================================================================================
+
+_DRIVER = """
+import sys
+from endless_exam.checker import cli, harness
+root, command, path, out = sys.argv[1:5]
+harness.PRIMARY = harness.Worker("tests.helpers.sleepy_worker", (root,))
+harness.SECOND = harness.Worker("tests.helpers.sleepy_worker", (root,))
+if command == "verify":
+    sys.exit(cli.main(["verify", "--family", "capset", "--params", '{"d": 3}', path]))
+sys.exit(cli.main(["score", path, "--output", out, "--allow-partial", "--jobs", "2"]))
+"""
+
+
+@pytest.mark.parametrize("command", ["verify", "score"])
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL])
+def test_killing_verify_or_score_kills_every_verifier_process(tmp_path, command, sig):
+    from endless_exam.checker import suites
+
+    piddir = tmp_path / "pids"
+    piddir.mkdir()
+    if command == "verify":
+        path = tmp_path / "answer.json"
+        path.write_text('["000"]')
+    else:
+        calls = [i.call_id for i in suites.load("bench-v1") if i.family == "capset"][:2]
+        path = tmp_path / "answers.jsonl"
+        path.write_text("".join(json.dumps({"call_id": c, "answer": ["0"]}) + "\n" for c in calls))
+    env = dict(os.environ, EE_TEST_PIDDIR=str(piddir))
+    proc = subprocess.Popen([sys.executable, "-c", _DRIVER, str(ROOT), command, str(path), str(tmp_path / "scores.json")],
+                            cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        assert _wait_until(lambda: len(list(piddir.glob("[0-9]*"))) >= 2, 120), "the sleepy workers did not start"
+        pids: set[int] = set()
+        for f in piddir.glob("[0-9]*"):
+            pids.update(int(x) for x in f.read_text().split())   # worker, its zygote, its grandchild
+        assert all(not _dead(p) for p in pids)
+        os.kill(proc.pid, sig)
+        proc.wait(60)
+        assert _wait_until(lambda: all(_dead(p) for p in pids), 60), \
+            f"survivors after {sig.name}: {[p for p in pids if not _dead(p)]}"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
