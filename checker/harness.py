@@ -67,7 +67,7 @@ _WITNESS_CLASSES = ("duplicate", "property")
 ZYGOTE_START_TIMEOUT = 300.0   # seconds for a zygote to import its verifier's libraries
 _GRACE = 5.0                   # seconds to collect a process's output and status after it ended or was killed
 _CPU_HARD_MARGIN = 2           # as certificates.zygote.CPU_HARD_MARGIN (not imported: the harness stays light)
-MAX_OUTPUT = 256 * 1024 ** 2   # bytes of stdout a verifier may write
+MAX_OUTPUT = 64 * 1024 ** 2    # bytes of stdout a verifier may write (a verdict is far smaller)
 _STDERR_TAIL = 64 * 1024
 
 
@@ -296,7 +296,23 @@ def _at_exit() -> None:
     shutdown()
 
 
+def _after_fork_in_child() -> None:
+    """A process forked from one that uses the harness must not share its zygotes (nor kill its children):
+    forget them, closing only this process's copies of the control sockets."""
+    global _ZYGOTES_LOCK, _LIVE_LOCK, _SPAWNER
+    for z in _ZYGOTES.values():
+        if z.sock is not None:
+            try:
+                z.sock.close()
+            except OSError:
+                pass
+    _ZYGOTES.clear()
+    _LIVE.clear()
+    _ZYGOTES_LOCK, _LIVE_LOCK, _SPAWNER = threading.Lock(), threading.Lock(), _Spawner()
+
+
 atexit.register(_at_exit)
+os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 # ---- one request -----------------------------------------------------------------------------------

@@ -767,3 +767,29 @@ def test_killing_verify_or_score_kills_every_verifier_process(tmp_path, command,
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+@pytest.mark.filterwarnings("ignore:.*fork.*:DeprecationWarning")   # Python 3.12+: forking a threaded process
+def test_a_forked_caller_gets_its_own_zygotes():
+    harness.run_worker(harness.PRIMARY, TRIVIAL_HEADER, b'["0000"]', 60.0, 4 * GIB)
+    mine = harness.zygote_pid(harness.PRIMARY)
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:   # the child: its own zygote, and the parent's left alone
+        code = 1
+        try:
+            res = harness.verify("capset", {"d": 4}, b'["0000"]')
+            theirs = harness.zygote_pid(harness.PRIMARY)
+            os.write(w, json.dumps([res.status.value, theirs]).encode())
+            harness.shutdown()
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(w)
+    with os.fdopen(r) as fh:
+        status, theirs = json.loads(fh.read())
+    os.waitpid(pid, 0)
+    assert status == "ACCEPT" and theirs not in (None, mine)
+    assert harness.zygote_pid(harness.PRIMARY) == mine
+    result, failure, _ = harness.run_worker(harness.PRIMARY, TRIVIAL_HEADER, b'["0000"]', 60.0, 4 * GIB)
+    assert failure is None and result["verdict"]["status"] == "ACCEPT"
