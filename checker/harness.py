@@ -65,6 +65,7 @@ SECOND = "endless_exam.crosscheck.worker"
 ZYGOTE = "endless_exam.certificates.zygote"
 _WITNESS_CLASSES = ("duplicate", "property")
 ZYGOTE_START_TIMEOUT = 300.0   # seconds for a zygote to import its verifier's libraries
+_SEND_TIMEOUT = 60.0           # seconds a zygote may take to accept a request
 _GRACE = 5.0                   # seconds to collect a process's output and status after it ended or was killed
 _CPU_HARD_MARGIN = 2           # as certificates.zygote.CPU_HARD_MARGIN (not imported: the harness stays light)
 MAX_OUTPUT = 64 * 1024 ** 2    # bytes of stdout a verifier may write (a verdict is far smaller)
@@ -191,7 +192,7 @@ class _Zygote:
             parent.send(json.dumps({"module": self.worker.module, "sys_path": list(self.worker.sys_path),
                                     "harness_pid": os.getpid()}).encode("utf-8"))
             reply = parent.recv(1 << 16)
-            parent.settimeout(None)
+            parent.settimeout(_SEND_TIMEOUT)    # a zygote that stops taking requests is replaced, never waited for
             data = json.loads(reply) if reply else None
         except (OSError, ValueError) as exc:
             data = {"error": f"{type(exc).__name__}: {exc}"}

@@ -9,7 +9,9 @@ non-stop finish reason.
 
 It also prints the per-answer overhead of process isolation: ``harness.verify`` of a trivial answer (a
 one-point cap, both verifiers, no witness re-check) repeated R times (default 200) at one and two
-concurrent callers, per answer, minus the time the two checks themselves take in-process.
+concurrent callers, per answer, minus the time the two checks themselves take in-process. Next to the
+answers per second of the scoring runs it prints the CPU time per answer of all processes (the scorer,
+the verifier processes and their zygotes), a figure that does not depend on the load of a shared machine.
 Usage: ``python -m tests.benchmarks.bench_score [N] [--overhead-only] [--reps R]``.
 """
 from __future__ import annotations
@@ -94,6 +96,30 @@ def overhead(jobs: int, reps: int) -> tuple[float, float]:
     return reps / dt, 1000 * (dt / reps - _in_process_seconds(20) / jobs)
 
 
+def _proc_cpu(pid: int) -> float:
+    """utime + stime + cutime + cstime of a live process, in seconds."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+def _cpu() -> float:
+    """CPU seconds of this process, of its reaped children and of the running zygotes with their reaped
+    children (the load-independent figure)."""
+    t = os.times()
+    total = t.user + t.system + t.children_user + t.children_system
+    pid_of = getattr(harness, "zygote_pid", None)   # absent before the zygotes (one process per request)
+    if pid_of is not None:
+        for worker in (harness.PRIMARY, harness.SECOND):
+            pid = pid_of(worker)
+            if pid is not None:
+                total += _proc_cpu(pid)
+    return total
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(prog="python -m tests.benchmarks.bench_score")
     ap.add_argument("n", nargs="?", type=int, default=1000, help="answers to score (default 1000)")
@@ -116,14 +142,18 @@ def main() -> int:
         print(f"{n} cap-set answers (d = 4..10, mixed validity), both verifiers per answer")
         for jobs in (1, 2):
             out = os.path.join(tmp, f"scores-{jobs}.json")
+            harness.verify("capset", {"d": 4}, TRIVIAL, "file")     # warm: start the verifiers' zygotes
+            c0 = _cpu()
             t = time.perf_counter()
             doc = score.run(answers, out, tuple(insts), suite="bench", allow_partial=True, jobs=jobs,
                             duplicates="mean", log=lambda m: None)
             dt = time.perf_counter() - t
+            cpu = _cpu() - c0
             statuses: dict[str, int] = {}
             for r in doc["calls_scored"]:
                 statuses[r["status"]] = statuses.get(r["status"], 0) + 1
-            print(f"--jobs {jobs}: {dt:7.1f} s  {n / dt:6.2f} answers/s  statuses {dict(sorted(statuses.items()))}")
+            print(f"--jobs {jobs}: {dt:7.1f} s  {n / dt:6.2f} answers/s  {1000 * cpu / n:6.1f} ms CPU per answer "
+                  f"(all processes)  statuses {dict(sorted(statuses.items()))}")
     return 0
 
 
