@@ -7,18 +7,31 @@ or raw model text), JSON text of the answer value (possibly still wrapped), or r
 extract from. The process writes one JSON object to stdout and exits:
 ``{"verdict": {...}}`` for ``check``, ``{"holds": bool, "message": str}`` for ``witness`` and
 ``{"formal": "sat" | "unsat" | "unknown" | "skipped", "witness", "message"}`` for ``formal`` (the z3
-oracle, second verifier only; ``timeout_ms`` in the header).
+oracle, second verifier only; ``timeout_ms`` in the header); every reply also carries ``"libraries"``: the
+distributions (name -> version) whose modules the process had loaded once the check was done (see
+``loaded_libraries``), so that a user sees what decided.
 A MemoryError becomes a LIMIT verdict; any other exception an ERROR verdict with ``INTERNAL_ERROR``.
-The caller (``endless_exam.checker.harness``) enforces wall-clock and memory limits from outside.
+The caller (``endless_exam.checker.harness``) enforces wall-clock and memory limits from outside; the
+process is normally forked from its verifier's zygote (``endless_exam.certificates.zygote``), which has
+already imported what ``preload`` names.
 """
 from __future__ import annotations
 
-import json
 import sys
-import time
-import traceback
-from dataclasses import replace
-from typing import Any, Callable
+
+# The top-level modules the interpreter's start-up loaded (site, .pth hooks) before any project code:
+# they are not libraries a verifier used. Computed before this module imports anything itself.
+_STARTUP = frozenset(name.partition(".")[0] for name in list(sys.modules))
+
+import importlib  # noqa: E402
+import importlib.metadata  # noqa: E402
+import json  # noqa: E402
+import time  # noqa: E402
+import traceback  # noqa: E402
+from functools import lru_cache  # noqa: E402
+from types import ModuleType  # noqa: E402
+from typing import Any, Callable, Iterable  # noqa: E402
+from dataclasses import replace  # noqa: E402
 
 from .errors import AnswerError, ParamsError
 from .extract import answer_from_bytes_noted, answer_from_json_text_noted, extract_from_text_noted
@@ -38,6 +51,49 @@ def decode_answer_noted(kind: str, payload: bytes) -> tuple[Any, str | None]:
     if kind == "text":
         return extract_from_text_noted(decode_bytes(payload))
     raise ValueError(f"unknown payload kind {kind!r}")
+
+
+PROJECT = "endless-exam-checker"
+
+
+@lru_cache(maxsize=1)
+def _distributions() -> dict[str, list[str]]:
+    return importlib.metadata.packages_distributions()
+
+
+@lru_cache(maxsize=None)
+def _version(dist: str) -> str:
+    try:
+        return importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def loaded_modules() -> set[str]:
+    """Top-level names of the modules this process has loaded."""
+    return {name.partition(".")[0] for name in list(sys.modules)}
+
+
+def loaded_libraries() -> dict[str, str]:
+    """Distribution name -> version of every third-party distribution this process has loaded a module of
+    (top-level names in ``sys.modules`` mapped with ``importlib.metadata.packages_distributions``; the
+    standard library and the interpreter's start-up hooks are left out), plus this project's own."""
+    table = _distributions()
+    dists = {PROJECT}
+    for top in loaded_modules() - _STARTUP:
+        if top not in sys.stdlib_module_names:
+            dists.update(table.get(top, ()))
+    return {dist: _version(dist) for dist in sorted(dists)}
+
+
+def preload(libraries: Iterable[str], families: Iterable[ModuleType]) -> None:
+    """What a verifier's zygote imports once: its libraries, and those its family modules name in an
+    optional ``PRELOAD`` tuple (libraries they import lazily)."""
+    for name in libraries:
+        importlib.import_module(name)
+    for module in families:
+        for name in getattr(module, "PRELOAD", ()):
+            importlib.import_module(name)
 
 
 def decode_answer(kind: str, payload: bytes) -> Any:
@@ -106,11 +162,21 @@ def handle(header: dict, payload: bytes, load_family: Callable[[str], Any]) -> d
     return {"verdict": data}
 
 
-def main(load_family: Callable[[str], Any]) -> int:
+def main(load_family: Callable[[str], Any], forbidden: Iterable[str] = ()) -> int:
+    """Serve one request from stdin. ``forbidden``: modules this verifier must never load (the second
+    verifier's independence); if one is loaded once the check is done, the reply is an ERROR, never a verdict."""
     stdin = sys.stdin.buffer
     header = json.loads(stdin.readline())
     payload = stdin.read()
     result = handle(header, payload, load_family)
+    bad = sorted(name for name in forbidden if name in sys.modules)
+    if bad:
+        message = f"the verifier loaded modules it must never use: {', '.join(bad)}"
+        if header.get("op") == "witness":
+            result = {"holds": False, "message": message}
+        else:
+            result = {"verdict": Verdict(Status.ERROR, reason="INTERNAL_ERROR", message=message).to_json()}
+    result["libraries"] = loaded_libraries()
     out = json.dumps(result, ensure_ascii=True, default=str)
     sys.stdout.write(out + "\n")
     sys.stdout.flush()

@@ -125,6 +125,8 @@ def result_json(family: str, params: dict, inst: suites.Instance | None, res) ->
         "witness_checks": res.witness_checks,
         "formal": res.formal, "formal_message": res.formal_message,
     }
+    out["primary"]["libraries"] = res.primary_libraries    # distribution -> version, as loaded by its process
+    out["second"]["libraries"] = res.second_libraries
     if inst is not None:
         r = ratio(res.objective, inst.reference, inst.sense, res.valid)
         out["reference"] = None if inst.reference is None else str(inst.reference)
