@@ -34,6 +34,7 @@ from endless_exam.certificates.verdict import Verdict, accept, reject
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy", "python-flint")   # distributions this verifier's process loads for the family
+PRELOAD = ("flint",)   # imported lazily by the check; the zygote imports it once
 
 
 def _statement(p: dict) -> str:

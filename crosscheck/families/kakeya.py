@@ -31,6 +31,7 @@ from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
 LIBRARIES = ("numpy", "sympy")   # distributions this verifier's process loads for the family
+PRELOAD = ("sympy.ntheory",)   # imported lazily by the check; the zygote imports it once
 
 
 def normalised_directions(q: int, n: int):
