@@ -6,6 +6,7 @@ construction not accepted), 2 error, usage error, time or memory limit, 3 verifi
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import math
 import sys
@@ -76,9 +77,10 @@ def _resolve(args: argparse.Namespace) -> tuple[str, dict, suites.Instance | Non
             raise UsageError(str(exc.args[0])) from None
         return inst.family, inst.params, inst
     if not args.family or args.params is None:
-        raise UsageError("give --instance CALL_OR_INSTANCE_ID, or --family F with --params JSON")
+        raise UsageError("give --instance CALL_OR_INSTANCE_ID, or --family F with --params JSON "
+                         "(or an answer file that carries family and params beside answer)")
     if args.family not in FAMILIES:
-        raise UsageError(f"unknown family {args.family!r}; known: {', '.join(FAMILIES)}")
+        raise UsageError(f"unknown family {args.family!r}{_did_you_mean(args.family)}; known: {', '.join(FAMILIES)}")
     try:
         params = loads(args.params)
     except AnswerError as exc:
@@ -145,21 +147,70 @@ def _limits(args: argparse.Namespace) -> tuple[float, int]:
     return t, max(1, int(m * 1024 ** 3))
 
 
+# an answer file up to this size is looked into for ``family`` and ``params`` beside ``answer``
+SELF_DESCRIBED_MAX = 8 * 1024 * 1024
+
+
+def _self_described(payload: bytes) -> tuple[str, dict] | None:
+    """``(family, params)`` of a file that carries them beside ``answer`` (the project's construction
+    files, upstream's reference-witness files), else None."""
+    if len(payload) > SELF_DESCRIBED_MAX or not payload.lstrip()[:1] == b"{":
+        return None
+    try:
+        doc = loads(payload.decode("utf-8"))
+    except (AnswerError, UnicodeDecodeError):
+        return None
+    if not isinstance(doc, dict) or "answer" not in doc or "family" not in doc:
+        return None
+    family, params = doc["family"], doc.get("params")
+    if not isinstance(family, str) or not isinstance(params, dict):
+        raise UsageError("the file names a family but its 'family' is not a string or its 'params' not an object")
+    return family, params
+
+
+def _resolve_with_file(args: argparse.Namespace, payload: bytes) -> tuple[str, dict, suites.Instance | None, str | None]:
+    """The instance: from the options, from the file, or both (then they must agree)."""
+    described = _self_described(payload)
+    if described is None:
+        return (*_resolve(args), None)
+    family, params = described
+    if family not in FAMILIES:
+        raise UsageError(f"the file names an unknown family {family!r}{_did_you_mean(family)}")
+    note = f"instance taken from the file: {family} {_dumps(params)}"
+    if args.instance or args.family or args.params is not None:
+        given_family, given_params, inst = _resolve(args)
+        if given_family != family or _check_family(given_family, given_params) != _check_family(family, params):
+            raise UsageError(f"the file is for {family} {_dumps(params)}, but the options name "
+                             f"{given_family} {_dumps(given_params)}")
+        return given_family, given_params, inst, "the options agree with the instance named in the file"
+    iid = suites.instance_id(family, params)
+    matches = [i for i in suites.all_instances() if i.instance_id == iid]
+    return family, params, (matches[0] if matches else None), note
+
+
+def _did_you_mean(name: str) -> str:
+    close = difflib.get_close_matches(name, list(FAMILIES), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     from . import harness
 
     time_limit, memory_limit = _limits(args)
-    family, params, inst = _resolve(args)
-    params = _check_family(family, params)
     payload = _read_answer(args.answer)
+    family, params, inst, source_note = _resolve_with_file(args, payload)
+    params = _check_family(family, params)
     res = harness.verify(family, params, payload, "file", time_limit=time_limit, memory_limit=memory_limit,
                          formal=args.formal)
     data = result_json(family, params, inst, res)
+    data["instance_source"] = source_note or "options"
     if args.json:
         print(json.dumps(data, indent=1))
     else:
         label = f"{inst.call_id} ({inst.instance_id})" if inst else data["instance_id"]
         print(f"instance  {label}  {family} {_dumps(params)}")
+        if source_note:
+            print(f"          ({source_note})")
         print(f"verdict   {res.status.value}" + (f"  objective {data['objective']}" if res.valid else f"  {res.reason}"))
         print(f"message   {res.message}")
         if res.witness is not None:
