@@ -231,11 +231,36 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 # ---- audit -----------------------------------------------------------------------------------------
 
+def cmd_audit_witnesses(args: argparse.Namespace, time_limit: float, memory_limit: int) -> int:
+    from .witness_audit import WitnessDirError, audit_directory
+
+    try:
+        report = audit_directory(args.witnesses, time_limit=time_limit, memory_limit=memory_limit)
+    except WitnessDirError as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        print(json.dumps({"version": __version__, **report}, indent=1))
+        return EXIT_OK if report["holds"] else EXIT_REJECT
+    print(f"{'instance':<24} {'file':<30} {'objective':>12} {'reference':>12} {'ratio':>6} {'verdict':<8} "
+          f"{'primary/second':<16} {'prim s':>7} {'sec s':>7}  holds")
+    for r in report["rows"]:
+        print(f"{str(r.get('call_id') or r['instance_id'] or '-'):<24} {str(r['file'] or '-')[:30]:<30} "
+              f"{str(r.get('objective') or '-')[:12]:>12} {str(r.get('reference') or '-')[:12]:>12} "
+              f"{str(r.get('ratio') or '-')[:6]:>6} {r.get('status', '-'):<8} {r.get('verifiers', '-'):<16} "
+              f"{r.get('primary_seconds', 0):>7.2f} {r.get('second_seconds', 0):>7.2f}  {'yes' if r['holds'] else 'NO'}")
+        for problem in r["problems"]:
+            print(f"    !! {problem}")
+    print(f"\n{report['holding']} of {report['records']} witnesses hold")
+    return EXIT_OK if report["holds"] else EXIT_REJECT
+
+
 def cmd_audit(args: argparse.Namespace) -> int:
     from . import harness
     from .constructions_index import load_all
 
     time_limit, memory_limit = _limits(args)
+    if args.witnesses:
+        return cmd_audit_witnesses(args, time_limit, memory_limit)
     constructions = load_all(args.family)
     wanted = suites.load(args.suite) if args.suite else suites.all_instances()
     rows = []
@@ -411,6 +436,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--formal", action="store_true",
                    help="also run the z3 oracle as a formal third opinion where the answer is small enough "
                         "(a formal disagreement is a disagreement; default off)")
+    p.add_argument("--witnesses", metavar="DIR",
+                   help="audit a directory of reference witnesses in upstream's layout (index.json + one file per "
+                        "instance) instead of the bundled constructions")
     p.set_defaults(func=cmd_audit)
 
     p = sub.add_parser("prompt", help="print the prompt of one call")
