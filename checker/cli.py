@@ -229,6 +229,55 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return EXIT_BY_STATUS[res.status]
 
 
+# ---- certify ---------------------------------------------------------------------------------------
+
+def _writable(path: str, answer_path: str) -> Path:
+    out = Path(path)
+    if out.exists() and not out.is_file():
+        raise UsageError(f"{path} exists and is not a regular file")
+    if not out.parent.is_dir():
+        raise UsageError(f"the directory of {path} does not exist")
+    if answer_path != "-" and out.exists() and out.samefile(answer_path):
+        raise UsageError("the dossier would overwrite the answer file")
+    return out
+
+
+def cmd_certify(args: argparse.Namespace) -> int:
+    from . import dossier
+
+    time_limit, memory_limit = _limits(args)
+    payload = _read_answer(args.answer)
+    if args.check:
+        try:
+            saved = loads(Path(args.check).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, AnswerError) as exc:
+            raise UsageError(f"cannot read the dossier {args.check}: {getattr(exc, 'message', exc)}") from None
+        if not isinstance(saved, dict) or saved.get("kind") != dossier.KIND:
+            raise UsageError(f"{args.check} is not an endless-exam dossier")
+        family, params = saved["family"], _check_family(saved["family"], saved["params"])
+        fresh = dossier.build(family, params, payload, answer_path=args.answer, time_limit=time_limit,
+                              memory_limit=memory_limit, formal=saved.get("formal") is not None)
+        differences = dossier.compare(saved, fresh)
+        for line in differences:
+            print(f"differs  {line}")
+        print("dossier confirmed: the answer verifies exactly as recorded" if not differences
+              else f"dossier NOT confirmed ({len(differences)} differences)")
+        return EXIT_OK if not differences else EXIT_REJECT
+    if not args.output:
+        raise UsageError("certify needs --output DOSSIER.json (or --check DOSSIER.json)")
+    out = _writable(args.output, args.answer)
+    family, params, _inst, _note = _resolve_with_file(args, payload)
+    params = _check_family(family, params)
+    doc = dossier.build(family, params, payload, answer_path=args.answer, time_limit=time_limit,
+                        memory_limit=memory_limit, formal=not args.no_formal)
+    out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    text = dossier.render_markdown(doc)
+    if args.markdown:
+        _writable(args.markdown, args.answer).write_text(text, encoding="utf-8")
+    print(text)
+    return EXIT_BY_STATUS[Status(doc["status"])]
+
+
 # ---- audit -----------------------------------------------------------------------------------------
 
 def cmd_audit_witnesses(args: argparse.Namespace, time_limit: float, memory_limit: int) -> int:
@@ -440,6 +489,19 @@ def build_parser() -> argparse.ArgumentParser:
                    help="audit a directory of reference witnesses in upstream's layout (index.json + one file per "
                         "instance) instead of the bundled constructions")
     p.set_defaults(func=cmd_audit)
+
+    p = sub.add_parser("certify", help="write a self-contained dossier certifying one construction")
+    p.add_argument("answer", help="answer file (bare answer, {\"answer\": ...}, a file with family/params, or model text)")
+    p.add_argument("--instance", help="call id or instance id of a suite instance")
+    p.add_argument("--family", help="family key (with --params)")
+    p.add_argument("--params", help="instance parameters as a JSON object")
+    p.add_argument("--output", help="where to write the dossier (JSON)")
+    p.add_argument("--markdown", help="also write the human-readable dossier here (it is always printed)")
+    p.add_argument("--check", metavar="DOSSIER", help="re-verify ANSWER against a saved dossier and compare")
+    p.add_argument("--no-formal", action="store_true", help="skip the z3 formal opinion (default: run it where it fits)")
+    p.add_argument("--time-limit", type=float, default=60.0, help="seconds per verifier (default 60)")
+    p.add_argument("--memory-limit", type=float, default=4.0, help="GiB per verifier (default 4)")
+    p.set_defaults(func=cmd_certify)
 
     p = sub.add_parser("prompt", help="print the prompt of one call")
     p.add_argument("call_id")
