@@ -438,15 +438,38 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from . import report
+    from . import report, report_calls
 
-    names = [Path(p).stem for p in args.scores] if len(args.scores) > 1 else None
-    if names is not None and len(set(names)) != len(names):
-        names = list(args.scores)
+    paths = list(args.scores)
+    names = [Path(p).stem for p in paths] if len(paths) > 1 else [str(paths[0])]
+    if len(set(names)) != len(names):
+        names = list(paths)
     try:
-        print(report.render_files(args.scores, args.format, names))
+        if args.diff:
+            if len(paths) != 2:
+                raise UsageError("--diff compares exactly two scores.json files: report --diff A B")
+            changes = report_calls.diff_rows(report_calls.call_rows(paths[0]), report_calls.call_rows(paths[1]))
+            text = report_calls.diff_markdown((names[0], names[1]), changes)
+        else:
+            aggs = [report.load_run(p) for p in paths]
+            text = report.render(list(zip(names, aggs)), args.format)
+            rows = [report_calls.call_rows(p) for p in paths] if (args.format == "md" or args.plot) else []
+            if args.format == "md":
+                text = text.rstrip("\n") + "\n\n" + report_calls.calls_markdown(list(zip(names, rows)))
+            if args.plot:
+                written = report_calls.plot(list(zip(names, aggs, rows)), args.plot)
+                print(f"wrote {len(written)} figures to {args.plot}", file=sys.stderr)
     except (OSError, ValueError) as exc:
         raise UsageError(str(exc)) from None
+    if args.output in (None, "-"):
+        sys.stdout.write(text)
+    else:
+        out = Path(args.output)
+        if out.exists() and not out.is_file():
+            raise UsageError(f"{args.output} exists and is not a regular file")
+        if not out.parent.is_dir():
+            raise UsageError(f"the directory of {args.output} does not exist")
+        out.write_text(text, encoding="utf-8")
     return EXIT_OK
 
 
@@ -530,9 +553,25 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("report", help="compare scored runs (Table-2 style)")
     p.add_argument("scores", nargs="+")
-    p.add_argument("--format", choices=("md", "csv", "json"), default="md")
+    p.add_argument("--format", choices=("md", "csv", "json"), default="md",
+                   help="md (with the per-call table), csv or json (default md)")
+    p.add_argument("--diff", action="store_true", help="show the calls whose verdict or ratio changed from A to B")
+    p.add_argument("--plot", metavar="DIR", help="also write PNG and SVG figures into DIR (matplotlib)")
+    p.add_argument("--output", help="write the report to this file (default, or -: standard output)")
     p.set_defaults(func=cmd_report)
     return parser
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush cannot raise on the closed pipe."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -546,8 +585,9 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(f"endless-exam: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
-    except BrokenPipeError:
-        return EXIT_ERROR
+    except BrokenPipeError:   # the reader closed the pipe (``| head``): end quietly, as other tools do
+        _silence_stdout()
+        return EXIT_OK
     except KeyboardInterrupt:
         print("endless-exam: interrupted", file=sys.stderr)
         return EXIT_ERROR
