@@ -1,10 +1,12 @@
 """The worker side of the harness protocol, shared by both verifiers' entry points.
 
 A verifier process reads one request from stdin: a JSON header line, then the raw payload bytes.
-Header: ``{"op": "check" | "witness", "family": F, "params": P, "kind": "file" | "json" | "text",
-"witness": W}``. ``kind`` says how the payload holds the answer: an answer file (bare answer, wrapper
-or raw model text), JSON text of the answer value (possibly still wrapped), or raw model text to
-extract from. The process writes one JSON object to stdout and exits:
+Header: ``{"op": "check" | "witness", "family": F, "params": P, "kind": "file" | "json" | "text" |
+"jsonl_content", "witness": W}``. ``kind`` says how the payload holds the answer: an answer file (bare
+answer, wrapper or raw model text), JSON text of the answer value (possibly still wrapped; for
+``score`` the raw bytes of an answers.jsonl ``answer`` value, parsed here and nowhere before), raw
+model text to extract from, or the raw JSON string literal of an answers.jsonl ``content`` value
+(decoded strictly here, then extracted from). The process writes one JSON object to stdout and exits:
 ``{"verdict": {...}}`` for ``check`` and ``{"holds": bool, "message": str}`` for ``witness``.
 A MemoryError becomes a LIMIT verdict; any other exception an ERROR verdict with ``INTERNAL_ERROR``.
 The caller (``endless_exam.checker.harness``) enforces wall-clock and memory limits from outside.
@@ -20,7 +22,7 @@ from typing import Any, Callable
 from .errors import AnswerError, ParamsError
 from .extract import answer_from_bytes, answer_from_json_text, extract_from_text
 from .params import validate
-from .strictjson import decode_bytes
+from .strictjson import decode_bytes, loads
 from .verdict import Status, Verdict, reject
 
 
@@ -31,6 +33,11 @@ def decode_answer(kind: str, payload: bytes) -> Any:
         return answer_from_json_text(decode_bytes(payload))
     if kind == "text":
         return extract_from_text(decode_bytes(payload))
+    if kind == "jsonl_content":
+        text = loads(decode_bytes(payload))
+        if type(text) is not str:
+            raise AnswerError("FORMAT_TYPE", "the content is not a JSON string")
+        return extract_from_text(text)
     raise ValueError(f"unknown payload kind {kind!r}")
 
 
