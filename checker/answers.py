@@ -58,7 +58,7 @@ TRACKS = ("tool-free", "tool-assisted")
 RAW_FIELDS = ("answer", "content")     # framed, never parsed by the scorer
 
 MiB = 1 << 20
-PIECE = MiB                            # the scanner works on pieces of at most this many bytes
+PIECE = 256 * 1024                     # the scanner works on pieces of at most this many bytes
 ENVELOPE_LIMIT = 4 * MiB               # bytes of a line outside its answer and content values
 MAX_LINE_BYTES = 2 * MAX_BYTES + ENVELOPE_LIMIT   # an answer, a content and the envelope
 HARD_LINE_LIMIT = 1 << 30              # beyond this a line is not read to its end at all (file error)
@@ -137,7 +137,6 @@ def _short(value, limit: int = 60) -> str:
 # ---- framing one line ------------------------------------------------------------------------------
 
 _FIRST_NON_WS = re.compile(rb"[^ \t\r\n]")
-_LAST_NON_WS = re.compile(rb"[^ \t\r\n][ \t\r\n]*\Z")
 _NON_SPACE = re.compile(rb"[^ \t\r\n\x0b\x0c]")
 
 _np = None
@@ -195,8 +194,14 @@ class _LineFramer:
                     self.skip[2] = bytes(piece[m.start():min(m.start() + 8, b)])
                 elif len(self.skip[2]) < 8:
                     self.skip[2] += bytes(piece[a:min(a + 8 - len(self.skip[2]), b)])
-                last = _LAST_NON_WS.search(piece[a:b])
-                self.skip[1] = self.pos + a + last.start() + 1
+                e = b
+                while e > a:                        # the last non-whitespace byte, from the end
+                    lo = max(a, e - 256)
+                    kept = len(bytes(piece[lo:e]).rstrip(_WS))
+                    if kept:
+                        self.skip[1] = self.pos + lo + kept
+                        break
+                    e = lo
             return
         self.captured += b - a
         if self.captured > ENVELOPE_LIMIT:
@@ -273,55 +278,69 @@ class _LineFramer:
             return
         np = _numpy()
         arr = np.frombuffer(piece, dtype=np.uint8)
-        codes = _CODES[arr]
-        pos_s = np.flatnonzero(codes)
+        # 1. real (unescaped) quotes: a quote preceded by an odd run of backslashes is escaped
         quotes = np.flatnonzero(arr == 0x22)
         bs = arr == 0x5C
         has_bs = bool(bs.any())
         last_non = None
-        if quotes.size:
-            if has_bs:
-                idx = np.arange(n, dtype=np.int64)
-                last_non = np.maximum.accumulate(np.where(bs, -1, idx))
-                prev = quotes - 1
-                lp = np.where(prev >= 0, last_non[np.maximum(prev, 0)], -1)
-                run = (prev - lp) + np.where(lp == -1, self.bs_run, 0)
-                real = quotes[(run & 1) == 0]
-            elif self.bs_run & 1 and quotes[0] == 0:
-                real = quotes[1:]
-            else:
-                real = quotes
+        if has_bs:
+            idx = np.arange(n, dtype=np.int64)
+            last_non = np.maximum.accumulate(np.where(bs, -1, idx))
+            del idx
+        if quotes.size and has_bs:
+            prev = quotes - 1
+            lp = np.where(prev >= 0, last_non[np.maximum(prev, 0)], -1)
+            run = (prev - lp) + np.where(lp == -1, self.bs_run, 0)
+            real = quotes[(run & 1) == 0]
+        elif quotes.size and self.bs_run & 1 and quotes[0] == 0:
+            real = quotes[1:]
         else:
             real = quotes
-        # the backslash run at the end of this piece (its parity escapes the next piece's first byte)
-        if has_bs and bs[-1]:
-            if last_non is None:
-                idx = np.arange(n, dtype=np.int64)
-                last_non = np.maximum.accumulate(np.where(bs, -1, idx))
+        if has_bs and bs[-1]:          # the run ending this piece escapes the next piece's first byte
             ln = int(last_non[-1])
             run_end = (n - 1 - ln) + (self.bs_run if ln == -1 else 0)
         else:
             run_end = 0
-        if pos_s.size:
+        in_str = self.in_str
+
+        def outside(positions):
+            if not positions.size:
+                return positions
             if real.size:
-                outside = ((np.searchsorted(real, pos_s) + self.in_str) & 1) == 0
-                pos_s = pos_s[outside]
-            elif self.in_str:
-                pos_s = pos_s[:0]
-        self.in_str = (self.in_str + int(real.size)) & 1
+                return positions[((np.searchsorted(real, positions) + in_str) & 1) == 0]
+            return positions[:0] if in_str else positions
+
+        # 2. brackets outside strings give the depth; a piece that never comes back to the top level
+        #    (depth <= 1) holds no member boundary: it is skipped (or captured) as a whole
+        brk = outside(np.flatnonzero((arr == 0x5B) | (arr == 0x5D) | (arr == 0x7B) | (arr == 0x7D)))
+        self.in_str = (in_str + int(real.size)) & 1
         self.bs_run = run_end & 1
+        lowest = self.depth
+        if brk.size:
+            delta = ((arr[brk] >> 1) & 1).astype(np.int64) * 2 - 1     # "[" "{" -> +1, "]" "}" -> -1
+            after = np.cumsum(delta) + self.depth
+            lowest = min(lowest, int(after.min()))
+            end_depth = int(after[-1])
+        else:
+            end_depth = self.depth
+        if lowest >= 2:
+            self._take(piece, 0, n)
+            self.depth = end_depth
+            self.pos += n
+            return
+        # 3. the top level is reached somewhere in this piece: every structural character in order
+        pos_s = outside(np.flatnonzero(_CODES[arr]))
         cur = 0
         if pos_s.size:
-            c = codes[pos_s]
-            delta = _DELTA[c]
-            cum = np.cumsum(delta)
-            before = cum - delta + self.depth
+            c = _CODES[arr[pos_s]]
+            d = _DELTA[c]
+            before = np.cumsum(d) - d + self.depth
             top = np.flatnonzero((before <= 0) | ((before == 1) & (c >= 3)))
-            self.depth += int(cum[-1])
             for q, code, depth in zip(pos_s[top].tolist(), c[top].tolist(), before[top].tolist()):
                 self._take(piece, cur, q)
                 self._event(code, depth, self.pos + q)
                 cur = q + 1
+        self.depth = end_depth
         self._take(piece, cur, n)
         self.pos += n
 
