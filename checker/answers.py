@@ -531,29 +531,32 @@ class AnswersSource:
 
     # -- pass 2 ---------------------------------------------------------------------------------------
     def read_value(self, rec: AnswerRecord, span: Span) -> bytes:
-        """The bytes ``span`` of ``rec``'s line, read back; the whole line is re-hashed on the way and
-        must match (``AnswersChangedError`` otherwise)."""
+        """The bytes ``span`` of ``rec``'s line, read back (one allocation of the value's size); the
+        whole line is re-hashed on the way and must match (``AnswersChangedError`` otherwise)."""
         import hashlib
 
         fd = self._spool.fileno() if self._spool is not None else self._fd
         h = hashlib.sha256()
-        out = bytearray()
         start, end = span
-        done = 0
-        while done < rec.length:
-            want = min(PIECE, rec.length - done)
-            chunk = os.pread(fd, want, rec.offset + done)
-            if not chunk:
-                break
-            h.update(chunk)
-            lo, hi = max(start - done, 0), min(end - done, len(chunk))
-            if lo < hi:
-                out += chunk[lo:hi]
-            done += len(chunk)
-        if done != rec.length or h.hexdigest() != rec.sha256:
+        ok = self._hash_range(fd, h, rec.offset, start)
+        value = os.pread(fd, end - start, rec.offset + start)
+        h.update(value)
+        ok = ok and len(value) == end - start and self._hash_range(fd, h, rec.offset + end, rec.length - end)
+        if not ok or h.hexdigest() != rec.sha256:
             raise AnswersChangedError(f"{self.name} changed while it was being scored (line {rec.line} no longer "
                                       "has the bytes it had when the file was read)")
-        return bytes(out)
+        return value
+
+    @staticmethod
+    def _hash_range(fd: int, h, offset: int, length: int) -> bool:
+        done = 0
+        while done < length:
+            chunk = os.pread(fd, min(PIECE, length - done), offset + done)
+            if not chunk:
+                return False
+            h.update(chunk)
+            done += len(chunk)
+        return True
 
 
 class _LineState:
