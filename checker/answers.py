@@ -434,8 +434,11 @@ class AnswersSource:
         self.path = path
         self._spool = None
         if path == "-":
-            self._fd = os.dup(sys.stdin.fileno())
             self.name = "standard input"
+            try:
+                self._fd = os.dup(sys.stdin.fileno())
+            except (OSError, ValueError, io.UnsupportedOperation):
+                raise AnswersFileError("cannot read standard input") from None
         else:
             self.name = path
             try:

@@ -161,7 +161,7 @@ _BINDING = ("integrity", "answers_sha256")   # progress-only fields, not copied 
 
 
 def _canonical(value) -> bytes:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False).encode("ascii")
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii")
 
 
 def row_integrity(row: dict, answers_sha256: str) -> str:
@@ -210,12 +210,22 @@ def row_is_consistent(row, rec: AnswerRecord | None, inst: Instance | None, answ
             if primary.get("objective") != row["objective"] or second.get("objective") != row["objective"]:
                 return False
         else:
+            # the harness's combination: a REJECT pairs with a REJECT, TIMEOUT or LIMIT; otherwise ERROR
+            # outranks TIMEOUT, which outranks LIMIT (an ACCEPT against a TIMEOUT is a TIMEOUT)
             if objective is not None or row.get("reason") is None:
                 return False
             statuses = {primary.get("status"), second.get("status")}
-            if status not in statuses or "ACCEPT" in statuses or not statuses <= {"REJECT", "TIMEOUT", "LIMIT"}:
+            if status not in statuses or "ERROR" in statuses or "DISAGREE" in statuses:
                 return False
-            if row["reason"] not in (primary.get("reason"), second.get("reason")):
+            if status == "REJECT" and not statuses <= {"REJECT", "TIMEOUT", "LIMIT"}:
+                return False
+            if status == "TIMEOUT" and "REJECT" in statuses:
+                return False
+            if status == "LIMIT" and statuses & {"REJECT", "TIMEOUT"}:
+                return False
+            if not statuses <= {"ACCEPT", "REJECT", "TIMEOUT", "LIMIT"}:
+                return False
+            if row["reason"] not in [v.get("reason") for v in (primary, second) if v.get("status") == status]:
                 return False
         checks = row.get("witness_checks")
         if type(checks) is not list or not all(type(c) is dict and c.get("holds") is True for c in checks):

@@ -1183,3 +1183,33 @@ def test_a_huge_nested_answer_is_handed_over_unparsed(tmp_path, fake, monkeypatc
     nested = "[1," * 300_000 + "1" + "]" * 300_000
     run_score(tmp_path, ['{"call_id": "a3-capset-11", "answer": ' + nested + '}'])
     assert fake.calls[0]["payload"] == nested.encode() and fake.calls[0]["kind"] == "json"
+
+
+@pytest.mark.parametrize("pair, status, reason", [
+    (("ACCEPT", "TIMEOUT"), "TIMEOUT", "TIME_LIMIT"), (("LIMIT", "ACCEPT"), "LIMIT", "MEMORY_LIMIT"),
+    (("REJECT", "TIMEOUT"), "REJECT", "PROPERTY_VIOLATION"), (("TIMEOUT", "LIMIT"), "TIMEOUT", "TIME_LIMIT"),
+    (("REJECT", "REJECT"), "REJECT", "PROPERTY_VIOLATION"), (("ACCEPT", "ACCEPT"), "ACCEPT", None),
+])
+def test_every_verdict_pair_the_harness_can_give_is_reused_on_resume(tmp_path, capsys, monkeypatch, pair, status, reason):
+    """The per-row consistency check accepts exactly what the harness combines (no false 'redone')."""
+    def verdict(name):
+        if name == "ACCEPT":
+            return Verdict(Status.ACCEPT, objective=1082, message="ok")
+        why = {"REJECT": "PROPERTY_VIOLATION", "TIMEOUT": "TIME_LIMIT", "LIMIT": "MEMORY_LIMIT"}[name]
+        return Verdict(Status(name), reason=why, message=name)
+
+    calls = []
+
+    def verify(*args, **kwargs):
+        calls.append(1)
+        p, s = verdict(pair[0]), verdict(pair[1])
+        return harness.Combined(Status(status), 1082 if status == "ACCEPT" else None, reason, "combined", None,
+                                p, s, 0.1, 0.1, [])
+
+    monkeypatch.setattr(harness, "verify", verify)
+    answers = write_answers(tmp_path / "a.jsonl", [{"call_id": "a3-capset-11", "answer": [1]}])
+    out = tmp_path / "s.json"
+    assert run_cli(capsys, "score", answers, "--output", out, "--allow-partial")[0] == 0
+    code, _, err = run_cli(capsys, "score", answers, "--output", out, "--allow-partial")
+    assert code == 0 and "resuming: 1 finished calls reused, 0 left" in err and "redone" not in err, err
+    assert len(calls) == 1
