@@ -1,10 +1,12 @@
 """The worker side of the harness protocol, shared by both verifiers' entry points.
 
 A verifier process reads one request from stdin: a JSON header line, then the raw payload bytes.
-Header: ``{"op": "check" | "witness" | "formal", "family": F, "params": P, "kind": "file" | "json" | "text",
-"witness": W}``. ``kind`` says how the payload holds the answer: an answer file (bare answer, wrapper
-or raw model text), JSON text of the answer value (possibly still wrapped), or raw model text to
-extract from. The process writes one JSON object to stdout and exits:
+Header: ``{"op": "check" | "witness" | "formal", "family": F, "params": P, "kind": "file" | "json" |
+"text" | "jsonl_content", "witness": W}``. ``kind`` says how the payload holds the answer: an answer file
+(bare answer, wrapper or raw model text), JSON text of the answer value (possibly still wrapped; for
+``score`` the raw bytes of an answers.jsonl ``answer`` value, parsed here and nowhere before), raw model
+text to extract from, or the raw JSON string literal of an answers.jsonl ``content`` value (decoded
+strictly here, then extracted from). The process writes one JSON object to stdout and exits:
 ``{"verdict": {...}}`` for ``check``, ``{"holds": bool, "message": str}`` for ``witness`` and
 ``{"formal": "sat" | "unsat" | "unknown" | "skipped", "witness", "message"}`` for ``formal`` (the z3
 oracle, second verifier only; ``timeout_ms`` in the header); every reply also carries ``"libraries"``: the
@@ -36,7 +38,7 @@ from dataclasses import replace  # noqa: E402
 from .errors import AnswerError, ParamsError
 from .extract import answer_from_bytes_noted, answer_from_json_text_noted, extract_from_text_noted
 from .params import validate
-from .strictjson import decode_bytes
+from .strictjson import decode_bytes, loads
 from .verdict import Status, Verdict, reject
 
 _PACKAGE = __name__.rsplit(".", 2)[0]          # "endless_exam"
@@ -50,6 +52,11 @@ def decode_answer_noted(kind: str, payload: bytes) -> tuple[Any, str | None]:
         return answer_from_json_text_noted(decode_bytes(payload))
     if kind == "text":
         return extract_from_text_noted(decode_bytes(payload))
+    if kind == "jsonl_content":
+        text = loads(decode_bytes(payload))
+        if type(text) is not str:
+            raise AnswerError("FORMAT_TYPE", "the content is not a JSON string")
+        return extract_from_text_noted(text)
     raise ValueError(f"unknown payload kind {kind!r}")
 
 

@@ -101,14 +101,17 @@ def _check_family(family: str, params: dict) -> dict:
 
 def _read_answer(path: str) -> bytes:
     if path == "-":
-        data = sys.stdin.buffer.read(MAX_BYTES + 1)
-    else:
-        p = Path(path)
-        if not p.is_file():
-            raise UsageError(f"answer file {path!r} does not exist")
+        return sys.stdin.buffer.read(MAX_BYTES + 1)
+    p = Path(path)
+    if p.is_dir():
+        raise UsageError(f"answer file {path!r} is a directory")
+    if not p.exists():
+        raise UsageError(f"answer file {path!r} does not exist")
+    try:
         with p.open("rb") as fh:
-            data = fh.read(MAX_BYTES + 1)  # the harness rejects anything over the limit
-    return data
+            return fh.read(MAX_BYTES + 1)  # the harness rejects anything over the limit
+    except OSError as exc:
+        raise UsageError(f"cannot read answer file {path!r}: {exc.strerror}") from None
 
 
 def _summary(v, seconds: float) -> dict:
@@ -138,13 +141,24 @@ def result_json(family: str, params: dict, inst: suites.Instance | None, res) ->
     return out
 
 
+TIME_LIMIT_RANGE = (0.1, 86_400.0)       # seconds per verifier per answer
+MEMORY_LIMIT_RANGE = (0.5, 1024.0)       # GiB per verifier per answer (below 0.5 a verifier cannot start)
+MAX_JOBS = 64
+TIME_HELP = (f"seconds per verifier per answer, {TIME_LIMIT_RANGE[0]:g} to {TIME_LIMIT_RANGE[1]:g} "
+             "(default 60)")
+MEMORY_HELP = (f"GiB of memory per verifier per answer, {MEMORY_LIMIT_RANGE[0]:g} to {MEMORY_LIMIT_RANGE[1]:g} "
+               "(default 4)")
+
+
 def _limits(args: argparse.Namespace) -> tuple[float, int]:
     t, m = args.time_limit, args.memory_limit
-    if not (math.isfinite(t) and t > 0):
-        raise UsageError(f"--time-limit must be a positive number of seconds, got {t}")
-    if not (math.isfinite(m) and m > 0):
-        raise UsageError(f"--memory-limit must be a positive number of GiB, got {m}")
-    return t, max(1, int(m * 1024 ** 3))
+    lo, hi = TIME_LIMIT_RANGE
+    if not (math.isfinite(t) and lo <= t <= hi):
+        raise UsageError(f"--time-limit must be between {lo:g} and {hi:g} seconds, got {t:g}")
+    lo, hi = MEMORY_LIMIT_RANGE
+    if not (math.isfinite(m) and lo <= m <= hi):
+        raise UsageError(f"--memory-limit must be between {lo:g} and {hi:g} GiB, got {m:g}")
+    return t, int(m * 1024 ** 3)
 
 
 # an answer file up to this size is looked into for ``family`` and ``params`` beside ``answer``
@@ -393,7 +407,10 @@ def cmd_export(args: argparse.Namespace) -> int:
             raise UsageError(f"{note}; nothing written. Use --allow-partial to export only the "
                              f"{len(ready)} calls of implemented families.")
         print(f"endless-exam: warning: skipped {note}", file=sys.stderr)
-    n = export.write(args.output, ready, args.track, args.model_inputs_only)
+    try:
+        n = export.write(args.output, ready, args.track, args.model_inputs_only)
+    except export.ExportError as exc:
+        raise UsageError(str(exc)) from None
     print(f"wrote {n} prompts to {args.output}", file=sys.stderr)
     return EXIT_OK
 
@@ -404,8 +421,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     from . import score
     from .answers import AnswersFileError
 
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs must be between 1 and {MAX_JOBS}, got {args.jobs}")
     time_limit, memory_limit = _limits(args)
     try:
         doc = score.run(args.answers, args.output, suites.load(args.suite), suite=args.suite, track=args.track,
@@ -413,6 +430,9 @@ def cmd_score(args: argparse.Namespace) -> int:
                         time_limit=time_limit, memory_limit=memory_limit)
     except (AnswersFileError, score.ScoreError) as exc:
         raise UsageError(str(exc)) from None
+    except OSError as exc:   # e.g. no permission to write the progress file or scores.json
+        where = f" ({exc.filename})" if exc.filename else ""
+        raise UsageError(f"cannot write the scoring files{where}: {exc.strerror or exc}") from None
     if "error" in doc.get("summary", {}):
         print(f"endless-exam: error: scores could not be aggregated: {doc['summary']['error']} "
               f"(every per-call result is in {args.output})", file=sys.stderr)
@@ -491,8 +511,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--family")
     p.add_argument("--params", help="instance parameters as a JSON object")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--time-limit", type=float, default=60.0, help="seconds per verifier (default 60)")
-    p.add_argument("--memory-limit", type=float, default=4.0, help="GiB per verifier (default 4)")
+    p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
+    p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
     p.add_argument("--formal", action="store_true",
                    help="also run the z3 oracle as a formal third opinion where the answer is small enough "
                         "(a formal disagreement is a disagreement; default off)")
@@ -503,8 +523,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--suite", choices=suites.SUITES)
     p.add_argument("--family")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--time-limit", type=float, default=60.0)
-    p.add_argument("--memory-limit", type=float, default=4.0)
+    p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
+    p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
     p.add_argument("--formal", action="store_true",
                    help="also run the z3 oracle as a formal third opinion where the answer is small enough "
                         "(a formal disagreement is a disagreement; default off)")
@@ -522,8 +542,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--markdown", help="also write the human-readable dossier here (it is always printed)")
     p.add_argument("--check", metavar="DOSSIER", help="re-verify ANSWER against a saved dossier and compare")
     p.add_argument("--no-formal", action="store_true", help="skip the z3 formal opinion (default: run it where it fits)")
-    p.add_argument("--time-limit", type=float, default=60.0, help="seconds per verifier (default 60)")
-    p.add_argument("--memory-limit", type=float, default=4.0, help="GiB per verifier (default 4)")
+    p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
+    p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
     p.set_defaults(func=cmd_certify)
 
     p = sub.add_parser("prompt", help="print the prompt of one call")
@@ -540,15 +560,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("score", help="score answers.jsonl with both verifiers")
-    p.add_argument("answers")
-    p.add_argument("--output", required=True)
+    p.add_argument("answers", help="answers.jsonl; - for stdin (a pipe is read once and never resumed)")
+    p.add_argument("--output", required=True, help="scores.json to write (a regular file, never the answers file); "
+                                                    "progress goes to OUTPUT.progress.jsonl")
     p.add_argument("--suite", choices=suites.SUITES, default="bench-v1")
     p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free")
     p.add_argument("--allow-partial", action="store_true")
-    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1, help=f"answers verified at a time, 1 to {MAX_JOBS} (default 1)")
     p.add_argument("--restart", action="store_true", help="discard saved progress of an earlier run")
-    p.add_argument("--time-limit", type=float, default=60.0)
-    p.add_argument("--memory-limit", type=float, default=4.0)
+    p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
+    p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
     p.set_defaults(func=cmd_score)
 
     p = sub.add_parser("report", help="compare scored runs (Table-2 style)")

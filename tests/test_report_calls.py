@@ -11,7 +11,6 @@ import pytest
 from endless_exam.checker import cli, suites
 from endless_exam.checker.aggregate import InstanceOutcome
 from endless_exam.checker.report_calls import call_rows, diff_rows
-from endless_exam.checker.scoring import ratio
 from tests.test_report import scores_doc, write
 
 
