@@ -427,7 +427,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     try:
         doc = score.run(args.answers, args.output, suites.load(args.suite), suite=args.suite, track=args.track,
                         allow_partial=args.allow_partial, jobs=args.jobs, restart=args.restart,
-                        time_limit=time_limit, memory_limit=memory_limit)
+                        time_limit=time_limit, memory_limit=memory_limit, formal=args.formal)
     except (AnswersFileError, score.ScoreError) as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:   # e.g. no permission to write the progress file or scores.json
@@ -570,6 +570,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--restart", action="store_true", help="discard saved progress of an earlier run")
     p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
     p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
+    p.add_argument("--formal", action="store_true",
+                   help="also run the z3 oracle as a formal third opinion on every answer small enough for it "
+                        "(a formal disagreement is a disagreement: missing, never scored; default off)")
     p.set_defaults(func=cmd_score)
 
     p = sub.add_parser("report", help="compare scored runs (Table-2 style)")

@@ -124,7 +124,7 @@ def decide_without_verification(rec: AnswerRecord, inst: Instance, track: str) -
 
 
 def score_record(rec: AnswerRecord, inst: Instance, track: str, time_limit: float, memory_limit: int,
-                 source=None) -> dict:
+                 source=None, formal: bool = False) -> dict:
     """Score one call; never raises on bad answers (they become rows). ``source`` (an
     ``answers.AnswersSource``) supplies the raw answer bytes; it may raise ``AnswersChangedError``."""
     decided = decide_without_verification(rec, inst, track)
@@ -136,12 +136,15 @@ def score_record(rec: AnswerRecord, inst: Instance, track: str, time_limit: floa
     which, span = rec.payload_span()
     payload = source.read_value(rec, span)
     kind = "json" if which == "answer" else "jsonl_content"
-    res = harness.verify(inst.family, inst.params, payload, kind, time_limit=time_limit, memory_limit=memory_limit)
+    res = harness.verify(inst.family, inst.params, payload, kind, time_limit=time_limit, memory_limit=memory_limit,
+                         formal=formal)
     del payload
     row["primary"] = _verdict_summary(res.primary, res.primary_seconds)
     row["second"] = _verdict_summary(res.second, res.second_seconds)
     row["witness"] = res.witness
     row["witness_checks"] = res.witness_checks
+    if formal:
+        row["formal"] = res.formal
     status = res.status
     if status is Status.ACCEPT:
         return _finish(row, inst, "scored", "ACCEPT", True, res.objective, None, res.message)
@@ -424,7 +427,7 @@ def write_json_atomically(path: str, doc) -> None:
 def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suite: str, track: str = "tool-free",
         allow_partial: bool = False, jobs: int = 1, restart: bool = False, duplicates: str = "error",
         time_limit: float = harness.DEFAULT_TIME_LIMIT, memory_limit: int = harness.DEFAULT_MEMORY_LIMIT,
-        log: Callable[[str], None] = lambda m: print(m, file=sys.stderr)) -> dict:
+        formal: bool = False, log: Callable[[str], None] = lambda m: print(m, file=sys.stderr)) -> dict:
     from .answers import AnswersChangedError, AnswersSource
 
     out_dir = os.path.dirname(os.path.abspath(output))
@@ -438,12 +441,12 @@ def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suit
         check_output_path(progress_path, "progress file", source.identity, answers_path)
         return _run(source, output, progress_path, instances, suite=suite, track=track, allow_partial=allow_partial,
                     jobs=jobs, restart=restart, duplicates=duplicates, time_limit=time_limit,
-                    memory_limit=memory_limit, log=log, changed_error=AnswersChangedError)
+                    memory_limit=memory_limit, formal=formal, log=log, changed_error=AnswersChangedError)
 
 
 def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...], *, suite: str, track: str,
          allow_partial: bool, jobs: int, restart: bool, duplicates: str, time_limit: float, memory_limit: int,
-         log: Callable[[str], None], changed_error: type) -> dict:
+         formal: bool, log: Callable[[str], None], changed_error: type) -> dict:
     by_call = {i.call_id: i for i in instances}
     records = source.scan(set(by_call))
     for rec in records:
@@ -457,6 +460,8 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
                          "use --allow-partial for a subset score")
     header = {"answers_sha256": source.sha256, "track": track, "suite": suite, "checker": __version__,
               "time_limit": time_limit, "memory_limit": memory_limit, "progress_format": 2}
+    if formal:
+        header["formal"] = True   # a run with the formal check is another run (its rows carry "formal")
     progress = Progress(progress_path, header, restart, resume_allowed=source.regular,
                         records={r.call_id: r for r in records}, instances=by_call, track=track, log=log)
     if os.path.exists(output) and (restart or not _bound_to(output, header)):
@@ -475,7 +480,7 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
         if stop.is_set():
             return None
         try:
-            return score_record(rec, by_call[rec.call_id], track, time_limit, memory_limit, source)
+            return score_record(rec, by_call[rec.call_id], track, time_limit, memory_limit, source, formal)
         except KeyboardInterrupt:
             stop.set()
             raise
