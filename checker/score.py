@@ -546,8 +546,12 @@ def build_scores(instances: tuple[Instance, ...], rows: list[dict], unanswered: 
         summary = aggregate(outcomes, expected_instances=expected, duplicates=duplicates)
     except ValueError as exc:   # e.g. two scored calls for one instance: keep every row, report the problem
         summary = {"error": str(exc)[:2000]}
-    infra = [{"call_id": r["call_id"], "reason": r["reason"], "ratio": None} for r in rows if r["outcome"] == "missing"]
-    missing = sorted(set(unanswered) | {f["call_id"] for f in infra})
+    infra = [{"call_id": r["call_id"], "reason": r["reason"], "ratio": None} for r in rows
+             if r["outcome"] == "missing" and r["reason"] != "family_not_implemented"]
+    # calls of families this checker does not implement yet: missing, but not an infrastructure failure
+    not_implemented = [{"call_id": r["call_id"], "family": r["family"]} for r in rows
+                       if r["outcome"] == "missing" and r["reason"] == "family_not_implemented"]
+    missing = sorted(set(unanswered) | {f["call_id"] for f in infra} | {f["call_id"] for f in not_implemented})
     complete = not missing
     doc = {
         "version": "1", "checker": __version__, "suite": suite, "track": track, "complete": complete,
@@ -567,6 +571,7 @@ def build_scores(instances: tuple[Instance, ...], rows: list[dict], unanswered: 
         "calls_scored": rows,
         "missing_call_ids": missing,
         "infrastructure_failures": infra,
+        "not_implemented": not_implemented,
         "summary": summary,
     })
     return doc
