@@ -48,7 +48,7 @@ from typing import Callable
 
 from endless_exam.certificates.verdict import Status, objective_from_str, objective_to_float, objective_to_str
 
-from . import __version__, harness
+from . import __version__, harness, suites
 from .answers import AnswerRecord, AnswersFileError
 from .scoring import ratio, ratio_float
 from .suites import Instance
@@ -448,7 +448,12 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
          allow_partial: bool, jobs: int, restart: bool, duplicates: str, time_limit: float, memory_limit: int,
          formal: bool, log: Callable[[str], None], changed_error: type) -> dict:
     by_call = {i.call_id: i for i in instances}
-    records = source.scan(set(by_call))
+    def hint(call_id: str) -> str:
+        having = [name for name in suites.SUITES if any(i.call_id == call_id for i in suites.load(name))]
+        where = f"suites that have it: {', '.join(having)}" if having else "no suite has it"
+        return f" in suite {suite!r} (the suite scored; choose another with --suite); {where}"
+
+    records = source.scan(set(by_call), hint)
     for rec in records:
         if rec.track is not None and rec.track != track:
             raise AnswersFileError(f"answers line {rec.line}: track {rec.track!r} but scoring the {track} track")
