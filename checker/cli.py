@@ -424,11 +424,14 @@ def cmd_score(args: argparse.Namespace) -> int:
 
     if not 1 <= args.jobs <= MAX_JOBS:
         raise UsageError(f"--jobs must be between 1 and {MAX_JOBS}, got {args.jobs}")
+    if args.limit is not None and args.limit < 1:
+        raise UsageError(f"--limit must be at least 1, got {args.limit}")
     time_limit, memory_limit = _limits(args)
     try:
         doc = score.run(args.answers, args.output, suites.load(args.suite), suite=args.suite, track=args.track,
                         allow_partial=args.allow_partial, jobs=args.jobs, restart=args.restart,
-                        time_limit=time_limit, memory_limit=memory_limit, formal=args.formal)
+                        time_limit=time_limit, memory_limit=memory_limit, formal=args.formal,
+                        only=tuple(args.only) if args.only else None, limit=args.limit)
     except (AnswersFileError, score.ScoreError) as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:   # e.g. no permission to write the progress file or scores.json
@@ -451,11 +454,40 @@ def cmd_score(args: argparse.Namespace) -> int:
         print(f"endless-exam: ALARM: the verifiers disagree on {len(disagreements)} call(s): "
               f"{', '.join(r['call_id'] for r in disagreements[:10])}", file=sys.stderr)
         return EXIT_DISAGREE
-    if not doc["complete"] and not args.allow_partial:
+    _print_score_summary(doc, args.answers)
+    if not doc["complete"] and not (args.allow_partial or args.only or args.limit):
         print("endless-exam: error: the run is incomplete (see missing calls above); scores were written with a "
               "subset_score. Use --allow-partial to accept a subset score.", file=sys.stderr)
         return EXIT_ERROR
     return EXIT_OK
+
+
+def _print_score_summary(doc: dict, answers: str) -> None:
+    """The end-of-run summary: group means, valid fraction, the slowest calls, record candidates and
+    values beyond a proven bound (with how to certify them)."""
+    summary = doc.get("summary") or {}
+    groups = [(g, v) for g, v in (summary.get("groups") or {}).items() if v.get("n")]
+    if groups:
+        print("\ngroup            n   mean ratio")
+        for g, v in groups:
+            mean = "-" if v.get("mean") is None else f"{v['mean']:.4f}"
+            print(f"{g:<16} {v['n']:>2}   {mean}")
+    if doc.get("valid_fraction") is not None:
+        print(f"valid fraction   {doc['valid_fraction']:.4f}")
+    timed = []
+    for r in doc.get("calls_scored", []):
+        secs = [v.get("seconds") or 0.0 for v in (r.get("primary"), r.get("second")) if isinstance(v, dict)]
+        if secs:
+            timed.append((max(secs), r["call_id"], r["status"]))
+    if timed:
+        print("slowest calls    " + ", ".join(f"{c} {t:.2f} s ({st})" for t, c, st in sorted(timed, reverse=True)[:5]))
+    for rec in summary.get("record_candidates") or []:
+        print(f"RECORD CANDIDATE {rec['call_id']}: ratio {rec['ratio_exact']} over a published reference; "
+              f"certify it: extract its answer from {answers} into a file and run "
+              f"endless-exam certify FILE --instance {rec['call_id']} --output DOSSIER.json")
+    for b in summary.get("beyond_bound") or []:
+        print(f"BEYOND A PROVEN BOUND {', '.join(b['call_ids'])} ({b['family']}): gap closed {b['gap_closed']:.3f} > 1 "
+              "-- investigate (certify it as above; a real value beyond a proof means a bug or a wrong bound)")
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -581,6 +613,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="discard saved progress of an earlier run (default: resume when the answers are the same)")
     p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
     p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
+    p.add_argument("--only", nargs="+", metavar="CALL_ID",
+                   help="score only these calls (a subset score, for a quick check; default: every call)")
+    p.add_argument("--limit", type=int, metavar="N",
+                   help="score only the first N answered calls (a subset score; default: all)")
     p.add_argument("--formal", action="store_true",
                    help="also run the z3 oracle as a formal third opinion on every answer small enough for it "
                         "(a formal disagreement is a disagreement: missing, never scored; default off)")
