@@ -11,15 +11,22 @@ third point is (u, y + (v - u)); and with the corner point at (v, y) and d = u -
 point is (v, y - (v - u)). Every corner therefore shows up when every unordered same-row pair is
 formed and both third points are looked up; nothing else can be a corner.
 
-Algorithm (numpy on validated Python ints, exact): points are keyed x * n + y (< n^2 <= 4 * 10^6,
-int64); duplicates by a stable sort of the keys; a dense int32 index grid maps a key to its answer
-index; points are sorted by (y, x) and all unordered same-row pairs are generated in chunks of at most
-``PAIR_CHUNK`` pairs (the total is sum over rows of r(r-1)/2 <= N n / 2 <= 6 * 10^7), and the two
-third points of every pair are looked up in the grid. The reported corner is the first one in the
-order (row y, then u, then v; for one pair, the corner at (u, y) with d = v - u > 0 first).
+Algorithm (numpy on validated Python ints, exact): points are keyed y * n + x (< n^2 <= 4 * 10^6,
+int64) and the keys are sorted (``numpy.sort``), which orders the points by row y, then x; equal
+neighbours are duplicates, and only then is a stable argsort computed to name the two indices (the
+duplicate whose second occurrence comes first). A dense boolean grid holds membership. All
+unordered same-row pairs (the total is sum over rows of r(r-1)/2 <= N n / 2 <= 6 * 10^7) are
+generated in chunks, and the two third points of every pair are looked up in the grid. The chunks
+grow geometrically from ``FIRST_CHUNK`` (4096) to ``PAIR_CHUNK`` (2^20) pairs, and the scan stops at
+the first chunk with a hit: a set with a corner among its first rows (a random set, a full row, a
+planted corner in a low row) is rejected after a few thousand pairs, while a valid set still costs
+one pass over all pairs in large chunks. The reported corner is the first one in the order (row y,
+then u, then v; for one pair, the corner at (u, y) with d = v - u > 0 first), whatever the chunk
+sizes; its answer indices are found by comparing the keys in answer order.
 """
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
@@ -31,7 +38,8 @@ from endless_exam.certificates.verdict import Verdict, accept, parses_answer, re
 from ._witness import witness_indices
 from .spec import FamilySpec
 
-PAIR_CHUNK = 1 << 20   # pairs per vectorised step (bounds the temporary arrays to ~100 MB)
+PAIR_CHUNK = 1 << 20   # largest number of pairs per vectorised step (bounds the temporary arrays to ~100 MB)
+FIRST_CHUNK = 1 << 12  # pairs in the first step; each further step doubles, up to PAIR_CHUNK
 
 
 def _statement(p: dict) -> str:
@@ -74,18 +82,29 @@ SPEC = FamilySpec(key="corners", statement=_statement, answer_format=_format, co
                   limits=_limits, bound=_bound)
 
 
-def _first_duplicate(keys: np.ndarray) -> tuple[int, int] | None:
+def _first_duplicate(keys: np.ndarray, sk: np.ndarray) -> tuple[int, int] | None:
+    """The duplicate whose second occurrence comes first: (earliest index of that key, index of its
+    second occurrence), or None. ``sk`` is ``keys`` sorted; only when it has equal neighbours is the
+    (slower) stable argsort computed that names the indices."""
+    if not len(sk) or not bool((sk[1:] == sk[:-1]).any()):
+        return None
     order = np.argsort(keys, kind="stable")
     sk = keys[order]
     same = np.nonzero(sk[1:] == sk[:-1])[0]
-    if len(same) == 0:
-        return None
     firsts = order[same]          # stable sort: the earlier index of each equal neighbour pair
     seconds = order[same + 1]
     t = int(np.argmin(seconds))   # the duplicate whose second occurrence comes first
     second = int(seconds[t])
     first = int(np.min(firsts[seconds == second]))
     return first, second
+
+
+def _row_keys(points: tuple[tuple[int, int], ...], n: int) -> np.ndarray:
+    """y * n + x for every point, as int64 (< n^2 <= 4 * 10^6; the coordinates are validated ints in
+    0..n-1). The pairs are flattened into one list of ints first: several times faster than
+    ``numpy.array`` on the tuple of pairs."""
+    flat = np.array(list(itertools.chain.from_iterable(points)), dtype=np.int64)
+    return flat[1::2] * n + flat[0::2]
 
 
 def _row_pairs(later_all: np.ndarray, lo_pt: int, hi_pt: int) -> tuple[np.ndarray, np.ndarray]:
@@ -103,27 +122,31 @@ def _row_pairs(later_all: np.ndarray, lo_pt: int, hi_pt: int) -> tuple[np.ndarra
     return first, second
 
 
-def find_corner(points: tuple[tuple[int, int], ...], n: int) -> tuple[int, int, int, int] | None:
-    """(i, j, k, d): answer indices of (x, y), (x + d, y), (x, y + d), d != 0, or None. Points distinct."""
-    pts = np.array(points, dtype=np.int64).reshape(-1, 2)
-    xs, ys = pts[:, 0], pts[:, 1]
-    grid = np.full(n * n, -1, dtype=np.int32)
-    grid[xs * n + ys] = np.arange(len(points), dtype=np.int32)
-    order = np.lexsort((xs, ys))                              # by row y, then x
-    sx, sy = xs[order], ys[order]
-    change = np.flatnonzero(np.diff(sy)) + 1
+def _corner_in_sorted(keys: np.ndarray, sk: np.ndarray, n: int) -> tuple[int, int, int, int] | None:
+    """The first corner in (row, u, v) order: answer indices (i, j, k, d). ``keys`` are the distinct
+    row keys y * n + x in answer order, ``sk`` the same sorted."""
+    member = np.zeros(n * n, dtype=np.bool_)                  # member[x * n + y]: (x, y) in the set
+    sy, sx = np.divmod(sk, n)
+    member[sx * n + sy] = True
+    if len(sk) > 1:
+        change = np.flatnonzero(sy[1:] != sy[:-1]) + 1
+    else:
+        change = np.zeros(0, dtype=np.int64)
     starts = np.concatenate(([0], change)).astype(np.int64)
-    sizes = np.diff(np.concatenate((starts, [len(order)]))).astype(np.int64)
+    sizes = np.diff(np.concatenate((starts, [len(sk)]))).astype(np.int64)
     row_of = np.repeat(np.arange(len(starts)), sizes)
-    pos_in_row = np.arange(len(order)) - starts[row_of]
+    pos_in_row = np.arange(len(sk)) - starts[row_of]
     later = sizes[row_of] - 1 - pos_in_row
     cum = np.cumsum(later)
     lo = 0
-    while lo < len(order):
-        # take as many first-members as fit into one chunk of pairs (at least one)
+    chunk = max(1, min(FIRST_CHUNK, PAIR_CHUNK))
+    while lo < len(sk):
+        # take as many first-members as fit into one chunk of pairs (at least one); the chunks grow
+        # from FIRST_CHUNK to PAIR_CHUNK, so that a corner among the first rows is found early
         done = int(cum[lo - 1]) if lo else 0
-        hi = int(np.searchsorted(cum, done + PAIR_CHUNK, side="right"))
+        hi = int(np.searchsorted(cum, done + chunk, side="right"))
         hi = max(hi, lo + 1)
+        chunk = min(2 * chunk, PAIR_CHUNK)
         i, j = _row_pairs(later, lo, hi)
         lo = hi
         if len(i):
@@ -133,10 +156,10 @@ def find_corner(points: tuple[tuple[int, int], ...], n: int) -> tuple[int, int, 
             down = y - d                                      # corner at (v, y), third point (v, y - d)
             hit_up = np.zeros(len(i), dtype=bool)
             ok = up < n
-            hit_up[ok] = grid[u[ok] * n + up[ok]] >= 0
+            hit_up[ok] = member[u[ok] * n + up[ok]]
             hit_down = np.zeros(len(i), dtype=bool)
             ok = down >= 0
-            hit_down[ok] = grid[v[ok] * n + down[ok]] >= 0
+            hit_down[ok] = member[v[ok] * n + down[ok]]
             hits = np.flatnonzero(hit_up | hit_down)
             if len(hits):
                 h = int(hits[0])
@@ -145,23 +168,34 @@ def find_corner(points: tuple[tuple[int, int], ...], n: int) -> tuple[int, int, 
                     x0, y0, dlt = uu, yy, dd
                 else:
                     x0, y0, dlt = vv, yy, -dd
-                ci = int(grid[x0 * n + y0])
-                cj = int(grid[(x0 + dlt) * n + y0])
-                ck = int(grid[x0 * n + y0 + dlt])
-                return ci, cj, ck, dlt
+
+                def index(x: int, yv: int) -> int:
+                    at = np.flatnonzero(keys == yv * n + x)
+                    if len(at) != 1:
+                        raise RuntimeError("corners self-check failed: a corner point is not in the set once")
+                    return int(at[0])
+
+                return index(x0, y0), index(x0 + dlt, y0), index(x0, y0 + dlt), dlt
     return None
+
+
+def find_corner(points: tuple[tuple[int, int], ...], n: int) -> tuple[int, int, int, int] | None:
+    """(i, j, k, d): answer indices of (x, y), (x + d, y), (x, y + d), d != 0, or None. Points distinct."""
+    keys = _row_keys(points, n)
+    return _corner_in_sorted(keys, np.sort(keys), n)
 
 
 @parses_answer(schema.parse)
 def check(parsed: schema.CornersAnswer) -> Verdict:
     n, points = parsed.n, parsed.points
-    pts = np.array(points, dtype=np.int64).reshape(-1, 2)
-    dup = _first_duplicate(pts[:, 0] * n + pts[:, 1])
+    keys = _row_keys(points, n)
+    sk = np.sort(keys)                                        # by row y, then x
+    dup = _first_duplicate(keys, sk)
     if dup is not None:
         i, j = dup
         p = list(points[i])
         return reject("DUPLICATE", f"point {p} occurs at indices {i} and {j}", {"point": p, "indices": [i, j]})
-    hit = find_corner(points, n)
+    hit = _corner_in_sorted(keys, sk, n)
     if hit is not None:
         i, j, k, d = hit
         x, y = points[i]
