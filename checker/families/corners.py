@@ -35,6 +35,7 @@ from endless_exam.certificates import corners as schema
 from endless_exam.certificates.forms import digits, diffset
 from endless_exam.certificates.verdict import Verdict, accept, parses_answer, reject
 
+from . import _pairs
 from ._witness import witness_indices
 from .spec import FamilySpec
 
@@ -107,75 +108,41 @@ def _row_keys(points: tuple[tuple[int, int], ...], n: int) -> np.ndarray:
     return flat[1::2] * n + flat[0::2]
 
 
-def _row_pairs(later_all: np.ndarray, lo_pt: int, hi_pt: int) -> tuple[np.ndarray, np.ndarray]:
-    """Unordered same-row pairs (i, j), i < j, of sorted positions, for i in lo_pt..hi_pt-1.
-
-    ``later_all[i]`` is the number of points after position i in its row (rows are contiguous).
-    """
-    idx = np.arange(lo_pt, hi_pt, dtype=np.int64)
-    later = later_all[lo_pt:hi_pt]
-    total = int(later.sum())
-    first = np.repeat(idx, later)
-    base = np.cumsum(later) - later
-    step = np.arange(total, dtype=np.int64) - np.repeat(base, later)
-    second = first + 1 + step
-    return first, second
-
-
 def _corner_in_sorted(keys: np.ndarray, sk: np.ndarray, n: int) -> tuple[int, int, int, int] | None:
     """The first corner in (row, u, v) order: answer indices (i, j, k, d). ``keys`` are the distinct
     row keys y * n + x in answer order, ``sk`` the same sorted."""
     member = np.zeros(n * n, dtype=np.bool_)                  # member[x * n + y]: (x, y) in the set
     sy, sx = np.divmod(sk, n)
     member[sx * n + sy] = True
-    if len(sk) > 1:
-        change = np.flatnonzero(sy[1:] != sy[:-1]) + 1
-    else:
-        change = np.zeros(0, dtype=np.int64)
-    starts = np.concatenate(([0], change)).astype(np.int64)
-    sizes = np.diff(np.concatenate((starts, [len(sk)]))).astype(np.int64)
-    row_of = np.repeat(np.arange(len(starts)), sizes)
-    pos_in_row = np.arange(len(sk)) - starts[row_of]
-    later = sizes[row_of] - 1 - pos_in_row
-    cum = np.cumsum(later)
-    lo = 0
-    chunk = max(1, min(FIRST_CHUNK, PAIR_CHUNK))
-    while lo < len(sk):
-        # take as many first-members as fit into one chunk of pairs (at least one); the chunks grow
-        # from FIRST_CHUNK to PAIR_CHUNK, so that a corner among the first rows is found early
-        done = int(cum[lo - 1]) if lo else 0
-        hi = int(np.searchsorted(cum, done + chunk, side="right"))
-        hi = max(hi, lo + 1)
-        chunk = min(2 * chunk, PAIR_CHUNK)
-        i, j = _row_pairs(later, lo, hi)
-        lo = hi
-        if len(i):
-            u, v, y = sx[i], sx[j], sy[i]                     # u < v, same row y
-            d = v - u
-            up = y + d                                        # corner at (u, y), third point (u, y + d)
-            down = y - d                                      # corner at (v, y), third point (v, y - d)
-            hit_up = np.zeros(len(i), dtype=bool)
-            ok = up < n
-            hit_up[ok] = member[u[ok] * n + up[ok]]
-            hit_down = np.zeros(len(i), dtype=bool)
-            ok = down >= 0
-            hit_down[ok] = member[v[ok] * n + down[ok]]
-            hits = np.flatnonzero(hit_up | hit_down)
-            if len(hits):
-                h = int(hits[0])
-                uu, vv, yy, dd = int(u[h]), int(v[h]), int(y[h]), int(d[h])
-                if hit_up[h]:
-                    x0, y0, dlt = uu, yy, dd
-                else:
-                    x0, y0, dlt = vv, yy, -dd
+    later = _pairs.later_in_group(sy)
+    # the chunks grow from FIRST_CHUNK to PAIR_CHUNK, so that a corner among the first rows is found early
+    for i, j in _pairs.pair_chunks(later, FIRST_CHUNK, PAIR_CHUNK):
+        u, v, y = sx[i], sx[j], sy[i]                     # u < v, same row y
+        d = v - u
+        up = y + d                                        # corner at (u, y), third point (u, y + d)
+        down = y - d                                      # corner at (v, y), third point (v, y - d)
+        hit_up = np.zeros(len(i), dtype=bool)
+        ok = up < n
+        hit_up[ok] = member[u[ok] * n + up[ok]]
+        hit_down = np.zeros(len(i), dtype=bool)
+        ok = down >= 0
+        hit_down[ok] = member[v[ok] * n + down[ok]]
+        hits = np.flatnonzero(hit_up | hit_down)
+        if len(hits):
+            h = int(hits[0])
+            uu, vv, yy, dd = int(u[h]), int(v[h]), int(y[h]), int(d[h])
+            if hit_up[h]:
+                x0, y0, dlt = uu, yy, dd
+            else:
+                x0, y0, dlt = vv, yy, -dd
 
-                def index(x: int, yv: int) -> int:
-                    at = np.flatnonzero(keys == yv * n + x)
-                    if len(at) != 1:
-                        raise RuntimeError("corners self-check failed: a corner point is not in the set once")
-                    return int(at[0])
+            def index(x: int, yv: int) -> int:
+                at = np.flatnonzero(keys == yv * n + x)
+                if len(at) != 1:
+                    raise RuntimeError("corners self-check failed: a corner point is not in the set once")
+                return int(at[0])
 
-                return index(x0, y0), index(x0 + dlt, y0), index(x0, y0 + dlt), dlt
+            return index(x0, y0), index(x0 + dlt, y0), index(x0, y0 + dlt), dlt
     return None
 
 
