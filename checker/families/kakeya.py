@@ -18,7 +18,7 @@ Algorithm (exact; numpy on validated ints, every key < q^n <= 2^20 in int64), ch
   boolean membership table of F_q^n. A line found this way lies in K (all q of its points were
   looked up), so v is covered; a failure decides nothing. This costs about 8 q n operations per
   direction and is used when it is at most a quarter of the count below, (|K| n + q^n) per
-  direction (not for n = 1, whose only line is F_q). It decides every direction of a large set at
+  direction (``use_candidates``; not for n = 1, whose only line is F_q). It decides every direction of a large set at
   once (all of F_13^4: 2,380 directions, 28,561 points) and leaves the count to the directions that
   no candidate covers (a minimal Kakeya set, where few points lie on a full line of a given
   direction, or the directions that really have no line).
@@ -155,7 +155,7 @@ def candidate_lines(arr: np.ndarray, q: int, dirs: np.ndarray) -> np.ndarray:
     w = _weights(q, n)
     member = np.zeros(q ** n, dtype=np.bool_)
     member[arr @ w] = True
-    base = arr[np.unique(np.linspace(0, m - 1, min(m, CANDIDATES)).astype(np.int64))]        # (C, n)
+    base = arr[np.unique(np.linspace(0, m - 1, max(1, min(m, CANDIDATES))).astype(np.int64))]  # (C, n)
     t = np.arange(q, dtype=np.int64)
     out = np.zeros(len(dirs), dtype=np.bool_)
     block = max(1, _BLOCK_CELLS // (len(base) * q * n))
@@ -170,17 +170,26 @@ def candidate_lines(arr: np.ndarray, q: int, dirs: np.ndarray) -> np.ndarray:
     return out
 
 
-def first_uncovered(points: tuple[tuple[int, ...], ...], q: int, n: int) -> tuple[int, ...] | None:
-    return _first_uncovered(_point_array(points, n), q, n)
+def use_candidates(m: int, q: int, n: int) -> bool:
+    """Whether the candidate lines are tried first: they cost about CANDIDATES q n per direction and the
+    line count m n + q^n (m = |K|); they are tried when at most a quarter of it (never for n = 1, where
+    the only line is all of F_q, nor with no candidates)."""
+    return CANDIDATES > 0 and CANDIDATES * q * n * 4 <= m * n + q ** n
 
 
-def _first_uncovered(arr: np.ndarray, q: int, n: int) -> tuple[int, ...] | None:
-    """The first direction (lexicographic order) without a line in K; K = the rows of ``arr``, distinct."""
+def first_uncovered(points: tuple[tuple[int, ...], ...], q: int, n: int,
+                    candidates: bool | None = None) -> tuple[int, ...] | None:
+    """The first direction (lexicographic order) without a line in K (distinct points), or None.
+    ``candidates`` forces the candidate lines on or off (tests); by default ``use_candidates``."""
+    return _first_uncovered(_point_array(points, n), q, n, candidates)
+
+
+def _first_uncovered(arr: np.ndarray, q: int, n: int, candidates: bool | None = None) -> tuple[int, ...] | None:
     m = len(arr)
     dirs, pivots = all_directions(q, n)
-    # the candidate lines cost about CANDIDATES q n per direction, the line count m n + q^n: try them
-    # first when they are much cheaper (not for n = 1, where the only line is all of F_q)
-    if CANDIDATES * q * n * 4 <= m * n + q ** n:
+    if candidates is None:
+        candidates = use_candidates(m, q, n)
+    if candidates:
         open_ = np.flatnonzero(~candidate_lines(arr, q, dirs))
     else:
         open_ = np.arange(len(dirs))
