@@ -494,7 +494,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     from . import report, report_calls
 
     paths = list(args.scores)
-    names = [Path(p).stem for p in paths] if len(paths) > 1 else [str(paths[0])]
+    names = [Path(p).stem for p in paths]
     if len(set(names)) != len(names):
         names = list(paths)
     try:
