@@ -9,7 +9,8 @@ area of (p_i, p_j, p_k) is |a x_k + b y_k + c| for the line a x + b y + c = 0 th
 (``crosscheck/families/_planar.py``), a different enumeration and formula from the primary's outer
 products; the minimising triple is re-measured by the shoelace formula as a self-check.
 
-Path: plain Python integers, ``dict`` and ``fractions.Fraction`` only (no numpy, no FLINT, no gmpy2; z3
+Libraries: none beyond the standard library. Path: plain Python integers, ``dict`` and
+``fractions.Fraction`` only (no numpy, no FLINT, no gmpy2; z3
 states the same minimum for small n in ``endless_exam.crosscheck.oracle.heilbronn``). Cost: C(n, 3)
 evaluations, a few seconds at n = 400.
 """

@@ -10,7 +10,8 @@ Fractions by Cramer's rule), unlike the primary's three edge signs; the triple s
 triple by its first two points with the line equation (``crosscheck/families/_planar.py``); the area of
 T by the shoelace formula.
 
-Path: plain Python integers and ``fractions.Fraction`` only (no numpy, no FLINT, no gmpy2); z3 states
+Libraries: none beyond the standard library. Path: plain Python integers and
+``fractions.Fraction`` only (no numpy, no FLINT, no gmpy2); z3 states
 the membership and the minimum for small n in ``endless_exam.crosscheck.oracle.heilbronn_shape``.
 """
 from __future__ import annotations

@@ -11,7 +11,8 @@ low N - k bits keeps exactly the N - k terms of C_k, so D_k = popcount(((x ^ (x 
 This is the O(N^2) double sum of the definition, evaluated 64 terms per machine word by Python's
 arbitrary-precision integers, unlike the primary's numpy int64 correlation; nothing has fixed width.
 
-Path: plain Python integers (``int.bit_count``) and ``fractions.Fraction`` only (no numpy, no FLINT, no
+Libraries: none beyond the standard library. Path: plain Python integers (``int.bit_count``) and
+``fractions.Fraction`` only (no numpy, no FLINT, no
 gmpy2; sympy and z3 add nothing to an integer sum). Cost about 0.15 s at N = 20,000. The literal
 term-by-term sum ``literal_energy`` (used by the tests) and the z3 oracle
 (``endless_exam.crosscheck.oracle.labs``, small N) state the same energy differently.
