@@ -48,7 +48,7 @@ from typing import Callable
 
 from endless_exam.certificates.verdict import Status, objective_from_str, objective_to_float, objective_to_str
 
-from . import __version__, harness
+from . import __version__, harness, suites
 from .answers import AnswerRecord, AnswersFileError
 from .scoring import ratio, ratio_float
 from .suites import Instance
@@ -124,7 +124,7 @@ def decide_without_verification(rec: AnswerRecord, inst: Instance, track: str) -
 
 
 def score_record(rec: AnswerRecord, inst: Instance, track: str, time_limit: float, memory_limit: int,
-                 source=None) -> dict:
+                 source=None, formal: bool = False) -> dict:
     """Score one call; never raises on bad answers (they become rows). ``source`` (an
     ``answers.AnswersSource``) supplies the raw answer bytes; it may raise ``AnswersChangedError``."""
     decided = decide_without_verification(rec, inst, track)
@@ -136,12 +136,15 @@ def score_record(rec: AnswerRecord, inst: Instance, track: str, time_limit: floa
     which, span = rec.payload_span()
     payload = source.read_value(rec, span)
     kind = "json" if which == "answer" else "jsonl_content"
-    res = harness.verify(inst.family, inst.params, payload, kind, time_limit=time_limit, memory_limit=memory_limit)
+    res = harness.verify(inst.family, inst.params, payload, kind, time_limit=time_limit, memory_limit=memory_limit,
+                         formal=formal)
     del payload
     row["primary"] = _verdict_summary(res.primary, res.primary_seconds)
     row["second"] = _verdict_summary(res.second, res.second_seconds)
     row["witness"] = res.witness
     row["witness_checks"] = res.witness_checks
+    if formal:
+        row["formal"] = res.formal
     status = res.status
     if status is Status.ACCEPT:
         return _finish(row, inst, "scored", "ACCEPT", True, res.objective, None, res.message)
@@ -338,30 +341,57 @@ def _match_umask(path: str) -> None:
 
 
 class Bar:
-    """A plain progress line on a terminal (stderr), silent otherwise."""
+    """Progress on stderr: a live tqdm bar (rate, ETA and running counts) on a terminal, plain lines
+    every ``PLAIN_EVERY`` seconds (and at the end) otherwise."""
 
-    def __init__(self, total: int, done: int) -> None:
+    PLAIN_EVERY = 10.0
+
+    def __init__(self, total: int, done: int, enabled: bool | None = None) -> None:
         self.total, self.count = total, done
-        self.enabled = sys.stderr.isatty()
-        self.started = time.perf_counter()
-        self.draw()
+        self.counts = {"ACCEPT": 0, "REJECT": 0, "TIMEOUT": 0, "missing": 0}
+        self.tty = sys.stderr.isatty() if enabled is None else enabled
+        self.started = self.last = time.perf_counter()
+        self.bar = None
+        if self.tty:
+            from tqdm import tqdm
 
-    def draw(self) -> None:
-        if not self.enabled:
+            self.bar = tqdm(total=total, initial=done, desc="scoring", unit="answer", file=sys.stderr,
+                            dynamic_ncols=True, smoothing=0.1)
+
+    def _tally(self, row: dict | None) -> None:
+        if row is None:
             return
-        width = 30
-        filled = int(width * self.count / self.total) if self.total else width
-        elapsed = time.perf_counter() - self.started
-        sys.stderr.write(f"\rscoring [{'#' * filled}{'.' * (width - filled)}] {self.count}/{self.total}  {elapsed:6.1f} s")
-        sys.stderr.flush()
+        if row.get("outcome") == "missing":
+            self.counts["missing"] += 1
+        elif row.get("status") in ("TIMEOUT", "LIMIT"):
+            self.counts["TIMEOUT"] += 1
+        elif row.get("status") == "ACCEPT":
+            self.counts["ACCEPT"] += 1
+        else:
+            self.counts["REJECT"] += 1
 
-    def step(self) -> None:
+    def text(self) -> str:
+        elapsed = time.perf_counter() - self.started
+        rate = (self.count / elapsed) if elapsed > 0 else 0.0
+        counts = " ".join(f"{k} {v}" for k, v in self.counts.items())
+        return f"scoring {self.count}/{self.total} ({rate:.1f}/s, {elapsed:.0f} s) {counts}"
+
+    def step(self, row: dict | None = None) -> None:
         self.count += 1
-        self.draw()
+        self._tally(row)
+        if self.bar is not None:
+            self.bar.set_postfix(self.counts, refresh=False)
+            self.bar.update(1)
+        elif time.perf_counter() - self.last >= self.PLAIN_EVERY:
+            self.last = time.perf_counter()
+            print(self.text(), file=sys.stderr, flush=True)
 
     def close(self) -> None:
-        if self.enabled:
-            sys.stderr.write("\n")
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+        elif self.count:
+            print(self.text(), file=sys.stderr, flush=True)
 
 
 # ---- output paths ----------------------------------------------------------------------------------
@@ -424,6 +454,7 @@ def write_json_atomically(path: str, doc) -> None:
 def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suite: str, track: str = "tool-free",
         allow_partial: bool = False, jobs: int = 1, restart: bool = False, duplicates: str = "error",
         time_limit: float = harness.DEFAULT_TIME_LIMIT, memory_limit: int = harness.DEFAULT_MEMORY_LIMIT,
+        formal: bool = False, only: tuple[str, ...] | None = None, limit: int | None = None,
         log: Callable[[str], None] = lambda m: print(m, file=sys.stderr)) -> dict:
     from .answers import AnswersChangedError, AnswersSource
 
@@ -438,17 +469,32 @@ def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suit
         check_output_path(progress_path, "progress file", source.identity, answers_path)
         return _run(source, output, progress_path, instances, suite=suite, track=track, allow_partial=allow_partial,
                     jobs=jobs, restart=restart, duplicates=duplicates, time_limit=time_limit,
-                    memory_limit=memory_limit, log=log, changed_error=AnswersChangedError)
+                    memory_limit=memory_limit, formal=formal, only=only, limit=limit, log=log,
+                    changed_error=AnswersChangedError)
 
 
 def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...], *, suite: str, track: str,
          allow_partial: bool, jobs: int, restart: bool, duplicates: str, time_limit: float, memory_limit: int,
-         log: Callable[[str], None], changed_error: type) -> dict:
+         formal: bool, only: tuple[str, ...] | None, limit: int | None, log: Callable[[str], None],
+         changed_error: type) -> dict:
     by_call = {i.call_id: i for i in instances}
-    records = source.scan(set(by_call))
+    if only is not None:
+        unknown = [c for c in only if c not in by_call]
+        if unknown:
+            raise ScoreError(f"--only names call ids that are not in suite {suite!r}: {', '.join(unknown[:5])}")
+
+    def hint(call_id: str) -> str:
+        having = [name for name in suites.SUITES if any(i.call_id == call_id for i in suites.load(name))]
+        where = f"suites that have it: {', '.join(having)}" if having else "no suite has it"
+        return f" in suite {suite!r} (the suite scored; choose another with --suite); {where}"
+
+    records = source.scan(set(by_call), hint)
     for rec in records:
         if rec.track is not None and rec.track != track:
             raise AnswersFileError(f"answers line {rec.line}: track {rec.track!r} but scoring the {track} track")
+    if only is not None or limit is not None:   # a quick check on some calls: a subset score
+        records = [r for r in records if only is None or r.call_id in set(only)][:limit]
+        allow_partial = True     # the other calls of the suite are missing: the result is a subset score
     answered = {r.call_id for r in records}
     scorable = tuple(i for i in instances if i.reference is not None)   # calls without a reference: verify only
     unanswered = sorted({i.call_id for i in scorable} - answered)
@@ -457,6 +503,10 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
                          "use --allow-partial for a subset score")
     header = {"answers_sha256": source.sha256, "track": track, "suite": suite, "checker": __version__,
               "time_limit": time_limit, "memory_limit": memory_limit, "progress_format": 2}
+    if formal:
+        header["formal"] = True   # a run with the formal check is another run (its rows carry "formal")
+    if only is not None or limit is not None:   # so is a quick check on a subset
+        header["subset"] = {"only": sorted(only) if only is not None else None, "limit": limit}
     progress = Progress(progress_path, header, restart, resume_allowed=source.regular,
                         records={r.call_id: r for r in records}, instances=by_call, track=track, log=log)
     if os.path.exists(output) and (restart or not _bound_to(output, header)):
@@ -475,7 +525,7 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
         if stop.is_set():
             return None
         try:
-            return score_record(rec, by_call[rec.call_id], track, time_limit, memory_limit, source)
+            return score_record(rec, by_call[rec.call_id], track, time_limit, memory_limit, source, formal)
         except KeyboardInterrupt:
             stop.set()
             raise
@@ -505,7 +555,7 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
                               None, "verification_process_failed", f"scorer error: {type(exc).__name__}: {exc}")
                 row["line"], row["line_sha256"] = rec.line, rec.sha256
             progress.add(row)
-            bar.step()
+            bar.step(row)
     except KeyboardInterrupt:
         halt()
         raise ScoreError(f"interrupted: {len(progress.done)} of {len(records)} calls are saved in "
@@ -541,8 +591,12 @@ def build_scores(instances: tuple[Instance, ...], rows: list[dict], unanswered: 
         summary = aggregate(outcomes, expected_instances=expected, duplicates=duplicates)
     except ValueError as exc:   # e.g. two scored calls for one instance: keep every row, report the problem
         summary = {"error": str(exc)[:2000]}
-    infra = [{"call_id": r["call_id"], "reason": r["reason"], "ratio": None} for r in rows if r["outcome"] == "missing"]
-    missing = sorted(set(unanswered) | {f["call_id"] for f in infra})
+    infra = [{"call_id": r["call_id"], "reason": r["reason"], "ratio": None} for r in rows
+             if r["outcome"] == "missing" and r["reason"] != "family_not_implemented"]
+    # calls of families this checker does not implement yet: missing, but not an infrastructure failure
+    not_implemented = [{"call_id": r["call_id"], "family": r["family"]} for r in rows
+                       if r["outcome"] == "missing" and r["reason"] == "family_not_implemented"]
+    missing = sorted(set(unanswered) | {f["call_id"] for f in infra} | {f["call_id"] for f in not_implemented})
     complete = not missing
     doc = {
         "version": "1", "checker": __version__, "suite": suite, "track": track, "complete": complete,
@@ -562,6 +616,7 @@ def build_scores(instances: tuple[Instance, ...], rows: list[dict], unanswered: 
         "calls_scored": rows,
         "missing_call_ids": missing,
         "infrastructure_failures": infra,
+        "not_implemented": not_implemented,
         "summary": summary,
     })
     return doc

@@ -80,3 +80,19 @@ def test_cli_verify_formal_reports_the_opinion(tmp_path, capsys):
     code = cli.main(["verify", "--family", "capset", "--params", '{"d": 4}', "--formal", "--json", str(f)])
     data = json.loads(capsys.readouterr().out)
     assert code == 1 and data["formal"] == "agree" and data["status"] == "REJECT"
+
+
+def test_score_formal_records_the_opinion_and_resumes(tmp_path, capsys):
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text(json.dumps({"call_id": "a3-capset-11", "answer": ["000000000", "000000001"]}) + "\n"
+                       + json.dumps({"call_id": "a3-capset-0", "answer": ["0000000000", "1111111111", "2222222222"]})
+                       + "\n")
+    out = tmp_path / "scores.json"
+    argv = ["score", str(answers), "--output", str(out), "--allow-partial", "--formal"]
+    assert cli.main(argv) == 0
+    rows = {r["call_id"]: r for r in json.loads(out.read_text())["calls_scored"]}
+    assert rows["a3-capset-11"]["formal"] == "agree" and rows["a3-capset-11"]["status"] == "ACCEPT"
+    assert rows["a3-capset-0"]["formal"] == "agree" and rows["a3-capset-0"]["status"] == "REJECT"
+    capsys.readouterr()
+    assert cli.main(argv) == 0
+    assert "2 finished calls reused" in capsys.readouterr().err

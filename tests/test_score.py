@@ -73,10 +73,10 @@ class FakeHarness:
         self.calls: list[dict] = []
         self.lock = threading.Lock()
 
-    def __call__(self, family, params, payload, kind="file", *, time_limit, memory_limit):
+    def __call__(self, family, params, payload, kind="file", *, time_limit, memory_limit, formal=False):
         with self.lock:
             self.calls.append({"family": family, "params": params, "payload": payload, "kind": kind,
-                               "time_limit": time_limit, "memory_limit": memory_limit})
+                               "time_limit": time_limit, "memory_limit": memory_limit, "formal": formal})
         value = json.loads(payload) if kind == "json" else None
         if isinstance(value, dict) and set(value) == {"answer"}:
             value = value["answer"]
@@ -160,7 +160,11 @@ def assert_missing(doc: dict, call_id: str, reason: str) -> None:
     row = rows_by_call(doc)[call_id]
     assert row["outcome"] == "missing" and row["ratio"] is None and row["ratio_exact"] is None, row
     assert row["valid"] is False and row["reason"] == reason
-    assert {"call_id": call_id, "reason": reason, "ratio": None} in doc["infrastructure_failures"]
+    if reason == "family_not_implemented":   # missing, but not an infrastructure failure: its own field
+        assert {"call_id": call_id, "family": row["family"]} in doc["not_implemented"]
+        assert all(f["call_id"] != call_id for f in doc["infrastructure_failures"])
+    else:
+        assert {"call_id": call_id, "reason": reason, "ratio": None} in doc["infrastructure_failures"]
     assert call_id in doc["missing_call_ids"]
     assert doc["complete"] is False and "score" not in doc and "subset_score" in doc
     assert all(inst["instance_id"] != row["instance_id"] for inst in doc["instances"])
