@@ -16,6 +16,9 @@ The bound (``SPEC.bound``): the published upper bounds recorded for the project'
 kissing numbers 2, 6, 12, 24 for d = 1..4 and 240 for d = 8; Machado and de Oliveira Filho's SDP bounds
 2064, 3174, 4853 for d = 13, 14, 15); None for the other dimensions, for which the project records no
 value.
+
+Libraries: numpy (the pair scans on validated integers, the Z[sqrt(3)] limb arithmetic), python-flint
+(``fmpz``: the exact witness cosine and the scalar re-check of the other verifier's witnesses).
 """
 from __future__ import annotations
 

@@ -23,6 +23,9 @@ even d - 2 >= 2, or d = 2 with any other c, 1/mu is irrational (Lindemann-Weiers
 theorem: mu = rational * theta/pi + algebraic/pi), so refinement terminates. The upstream release
 evaluates the same formula with Simpson's rule in floating point; tests/test_kissing_theta_bound.py lists
 the instances where the two differ (none in the suites).
+
+Libraries: numpy (the pair scans on validated integers), python-flint (``fmpz``: witness cosines and
+witness re-checks; ``arb``/``acb``: the rigorous cap-packing bound; ``fmpq``: its exact cases).
 """
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""Spherical-code verifier benchmark (a script, not a test): ``python -m tests.benchmarks.bench_kissing``.
+"""Spherical-code verifier benchmark (a script, not a test): ``python -m tests.benchmarks.bench_kissing``
+runs the cases of both families; ``python -m tests.benchmarks.bench_kissing_theta`` only those of
+``kissing_theta`` (A, B, G, H1); ``python -m tests.benchmarks.bench_kissing kissing`` only ``kissing``'s.
 
 Prints the wall-clock seconds of the primary and the second verifier, in-process and through the real
 harness (own processes, limits, witness re-checks), at the largest allowed inputs of ``kissing`` and
@@ -62,7 +64,7 @@ def quadratic_mix() -> dict:
     return {"quadratic_vectors": {"radicand": 3, "vectors": lam + [[list(c) for c in v] for v in sorted(extra)]}}
 
 
-def main() -> int:
+def main(families: tuple[str, ...] = ("kissing", "kissing_theta")) -> int:
     theta, kiss = ("kissing_theta", _load_primary("kissing_theta"), _load_second("kissing_theta")), \
         ("kissing", _load_primary("kissing"), _load_second("kissing"))
     bw = fixtures.read_json("constructions", "kissing", "d16.json")["answer"]
@@ -88,10 +90,12 @@ def main() -> int:
     ]
     rows = []
     for (family, prim, sec), name, params, answer in cases:
+        if family not in families:
+            continue
         rows.append(measure(family, prim, sec, name, params, answer))
     print_table(rows, size_label="vectors")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(tuple(sys.argv[1:]) or ("kissing", "kissing_theta")))
