@@ -368,3 +368,17 @@ def test_rounded_sqrt3_configuration_is_rejected():
             continue
         p, _ = both(params, rounded)
         assert p.status is Status.REJECT and p.reason in ("PROPERTY_VIOLATION", "DUPLICATE"), rounding
+
+
+@pytest.mark.slow
+@settings(max_examples=600, deadline=None)
+@given(integer_sets(max_d=6, max_n=24))
+def test_integer_sets_campaign(case):
+    test_integer_sets_agree_with_definition_and_oracle.hypothesis.inner_test(case)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(quadratic_sets(max_d=4, max_n=12))
+def test_quadratic_sets_campaign(case):
+    test_quadratic_sets_agree_with_definition_and_oracle.hypothesis.inner_test(case)
