@@ -239,7 +239,7 @@ def test_crosscheck_never_imports_checker_and_z3_is_lazy():
                                     {"v": 7, "k": 3, "t": 4}, {"v": 7, "k": 3, "t": 0}, {"v": 7, "k": 3},
                                     {"v": 7, "k": 3, "t": 2, "b": 7}, {"v": 7.0, "k": 3, "t": 2},
                                     {"v": True, "k": 1, "t": 1}, {"v": "7", "k": 3, "t": 2}, None, [7, 3, 2],
-                                    {"v": 128, "k": 5, "t": 4}, {"v": 60, "k": 20, "t": 4}, {"v": 24, "k": 12, "t": 6}])
+                                    {"v": 128, "k": 5, "t": 4}, {"v": 60, "k": 20, "t": 4}, {"v": 24, "k": 14, "t": 7}])
 def test_params_are_strict_and_bounded(params):
     with pytest.raises(ParamsError):
         schema.validate_params(params)
@@ -250,7 +250,7 @@ def test_params_at_the_limits():
     assert schema.validate_params({"v": 128, "k": 63, "t": 2})["k"] == 63        # C(63, 2) = 1953
     with pytest.raises(ParamsError):
         schema.validate_params({"v": 128, "k": 64, "t": 2})                      # C(64, 2) = 2016
-    assert math.comb(128, 3) > schema.MAX_TSUBSETS
+    assert math.comb(128, 4) > schema.MAX_TSUBSETS and schema.validate_params({"v": 128, "k": 4, "t": 3})
     assert schema.validate_params({"v": 128, "k": 3, "t": 2}) == {"v": 128, "k": 3, "t": 2}
     assert schema.validate_params({"v": 30, "k": 6, "t": 3}) == {"v": 30, "k": 6, "t": 3}
     assert schema.validate_params({"v": 30, "k": 30, "t": 1})

@@ -45,7 +45,7 @@ LIBRARIES = ("numpy",)
 def _statement(p: dict) -> str:
     n = p["n"]
     return (f"Find as many mutually orthogonal Latin squares of order {n} as possible. A Latin square of order "
-            f"{n} is an {n} x {n} array of the symbols 0..{n - 1} in which every row and every column contains each "
+            f"{n} is an array of {n} rows and {n} columns filled with the symbols 0..{n - 1} in which every row and every column contains each "
             f"symbol exactly once. Two Latin squares A and B are orthogonal when the ordered pairs (A[r][c], B[r][c]) "
             f"over all {n * n} cells are all different (every ordered pair of symbols occurs exactly once). The "
             f"squares must be pairwise orthogonal. The objective is the number of squares (maximise).")
