@@ -351,7 +351,7 @@ def test_verify_missing_file_exit_2(capsys, tmp_path, no_harness):
     code, _, err = run_cli(capsys, "verify", "--instance", "a3-capset-11", str(tmp_path / "nope.json"))
     assert code == 2 and "does not exist" in err
     code, _, err = run_cli(capsys, "verify", "--instance", "a3-capset-11", str(tmp_path))  # a directory
-    assert code == 2
+    assert code == 2 and "is a directory" in err and "does not exist" not in err
 
 
 def test_argparse_errors_exit_2(capsys, no_harness):
@@ -451,3 +451,70 @@ def test_audit_capset_json(capsys):
     assert {"a3-capset-0", "a3-capset-2", "a3-capset-11"} <= set(by_call)
     assert by_call["a3-capset-11"]["objective"] == CAP9_SIZE and by_call["a3-capset-11"]["reference"] == "1082"
     assert data["instances_without_construction"] == []
+
+
+# =====================================================================================================
+# limits are validated at the command line (issue 8, item 4)
+# =====================================================================================================
+
+@pytest.mark.parametrize("command", ["verify", "audit", "score"])
+@pytest.mark.parametrize("option, value", [
+    ("--memory-limit", "1e30"),     # reproduction: crashed the worker (OverflowError in setrlimit)
+    ("--memory-limit", "0.05"),     # reproduction: every verifier failed to import numpy (an ERROR)
+    ("--memory-limit", "0.49"), ("--memory-limit", "1025"), ("--memory-limit", "inf"), ("--memory-limit", "nan"),
+    ("--memory-limit", "0"), ("--time-limit", "0.01"), ("--time-limit", "86401"), ("--time-limit", "inf"),
+    ("--time-limit", "nan"), ("--time-limit", "-5"),
+])
+def test_limits_out_of_range_are_usage_errors(capsys, write, tmp_path, no_harness, command, option, value):
+    path = write({"answer": CAP4})
+    argv = {"verify": ["verify", "--family", "capset", "--params", '{"d": 4}', path],
+            "audit": ["audit", "--family", "capset"],
+            "score": ["score", write('{"call_id": "a3-capset-11", "answer": []}\n', "a.jsonl"),
+                      "--output", str(tmp_path / "s.json"), "--allow-partial"]}[command]
+    code, out, err = run_cli(capsys, *argv, option, value)
+    assert code == 2 and out == ""
+    unit = "GiB" if option == "--memory-limit" else "seconds"
+    low, high = ("0.5", "1024") if option == "--memory-limit" else ("0.1", "86400")
+    assert f"{option} must be between {low} and {high} {unit}" in err
+    assert not (tmp_path / "s.json").exists()
+
+
+@pytest.mark.parametrize("command", ["verify", "audit", "score"])
+def test_help_states_the_accepted_limit_ranges(capsys, command):
+    with pytest.raises(SystemExit):
+        cli.build_parser().parse_args([command, "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "0.5 to 1024" in out and "0.1 to 86400" in out
+
+
+@pytest.mark.parametrize("option, value", [("--memory-limit", "0.5"), ("--memory-limit", "1024"),
+                                           ("--time-limit", "0.1"), ("--time-limit", "86400")])
+def test_limits_at_the_ends_of_the_range_are_accepted(capsys, write, monkeypatch, option, value):
+    seen = {}
+
+    def fake_verify(family, params, payload, kind="file", **kwargs):
+        seen.update(kwargs)
+        return fake_combined(Status.ACCEPT, 4)
+
+    monkeypatch.setattr(harness, "verify", fake_verify)
+    code, _, err = run_cli(capsys, "verify", "--family", "capset", "--params", '{"d": 4}', write({"answer": CAP4}),
+                           option, value)
+    assert code == 0, err
+    if option == "--memory-limit":
+        assert seen["memory_limit"] == int(float(value) * 1024 ** 3)
+    else:
+        assert seen["time_limit"] == float(value)
+
+
+def test_a_real_verifier_runs_at_the_smallest_memory_limit(write):
+    proc = run_subprocess("verify", "--family", "capset", "--params", '{"d": 4}', "--memory-limit", "0.5",
+                          write({"answer": CAP4}))
+    assert proc.returncode == 0, proc.stdout.decode()[-800:]
+
+
+@pytest.mark.parametrize("jobs", ["0", "65", "-1"])
+def test_score_jobs_out_of_range_is_a_usage_error(capsys, write, tmp_path, no_harness, jobs):
+    answers = write('{"call_id": "a3-capset-11", "answer": []}\n', "a.jsonl")
+    code, _, err = run_cli(capsys, "score", answers, "--output", str(tmp_path / "s.json"), "--allow-partial",
+                           "--jobs", jobs)
+    assert code == 2 and "--jobs must be between 1 and 64" in err
