@@ -9,7 +9,7 @@ t-subset is enumerated (in lexicographic order, by a depth-first walk over incre
 so nothing is sampled: this is the definition read "for each t-subset", unlike the primary, which
 enumerates the t-subsets of each block and ranks them.
 
-Path: plain Python integers only (no numpy, no sympy, no z3: C(v, t) up to 10^6 subsets are walked in
+Libraries: none (the standard library only). Path: plain Python integers (no numpy, no sympy, no z3: C(v, t) up to 10^6 subsets are walked in
 seconds). I(x) is a Python int used as a bitset over the block indices; the walk keeps the prefix
 intersections, so extending a prefix costs one AND. When a prefix intersection is already empty, the
 prefix extended by the smallest following points is the first uncovered t-subset in lexicographic

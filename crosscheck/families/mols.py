@@ -9,7 +9,7 @@ line is a permutation iff the set of its entries has n elements. Two squares are
 cell -> (A[cell], B[cell]) is injective, i.e. iff the set of the n^2 pairs has n^2 elements. This is
 the definition read literally with Python sets, unlike the primary's sorted lines and pair-code counts.
 
-Path: plain Python only (sets, tuples, dicts; no numpy, no sympy: set sizes are exact and a complete set
+Libraries: none (the standard library only). Path: plain Python (sets, tuples, dicts; no numpy, no sympy: set sizes are exact and a complete set
 of 63 squares of order 64 takes a few seconds). The order of examination also differs from the
 primary: square by square (its rows, then its columns), then pairs. When a set is too small, a dict from
 value to first position names the repetition. The z3 formal oracle is ``endless_exam.crosscheck.oracle.mols``.
