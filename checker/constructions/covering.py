@@ -36,7 +36,7 @@ FAMILY = "covering"
 TARGETS = {
     (18, 7, 4): (1, 200_000, 600_000, 0.3),
     (22, 4, 2): (2, 300_000, 3_000_000, 0.3),     # the pair covering inside the C(24, 6, 3) construction
-    (30, 6, 3): (1, 200_000, 600_000, 0.3),
+    (15, 6, 3): (1, 200_000, 1_000_000, 0.3),     # the partial covering inside the C(30, 6, 3) construction
     (12, 6, 3): (1, 100_000, 300_000, 0.3),
     (16, 6, 3): (1, 100_000, 300_000, 0.3),
 }
@@ -51,7 +51,7 @@ def is_covering(blocks: list[list[int]], v: int, k: int, t: int) -> bool:
 
 
 class Search:
-    def __init__(self, v: int, k: int, t: int, seed: int) -> None:
+    def __init__(self, v: int, k: int, t: int, seed: int, precovered=()) -> None:
         self.v, self.k, self.t = v, k, t
         self.rng = random.Random(seed)
         self.subsets = list(itertools.combinations(range(v), t))      # rank = lexicographic position
@@ -62,6 +62,8 @@ class Search:
         self.where = {r: r for r in range(self.total)}
         self.blocks: list[list[int]] = []
         self.masks: list[int] = []                   # the blocks as bitmasks of points
+        for sub in precovered:                       # t-subsets covered by blocks outside this search
+            self._cover(self.rank(sub))
 
     # ---- bookkeeping ----
     def rank(self, subset) -> int:
@@ -213,9 +215,9 @@ def extend_by_two(steiner: list[list[int]], pair_cover: list[list[int]], v: int)
     return [list(b) for b in steiner] + [sorted(q + [v, v + 1]) for q in pair_cover]
 
 
-def build(v: int, k: int, t: int, log=print) -> tuple[list[list[int]], str]:
-    seed, step_moves, total_moves, temperature = TARGETS[(v, k, t)]
-    s = Search(v, k, t, seed)
+def build(v: int, k: int, t: int, log=print, precovered=(), key=None) -> tuple[list[list[int]], str]:
+    seed, step_moves, total_moves, temperature = TARGETS[key or (v, k, t)]
+    s = Search(v, k, t, seed, precovered)
     s.greedy()
     greedy_size = len(s.blocks)
     best = [list(b) for b in s.blocks]
@@ -228,7 +230,8 @@ def build(v: int, k: int, t: int, log=print) -> tuple[list[list[int]], str]:
             continue                      # not repaired within one step: reheat and go on
         best = [list(b) for b in s.blocks]
         log(f"  C({v},{k},{t}) <= {len(best)} after {spent:,} moves")
-    require(is_covering(best, v, k, t), f"C({v},{k},{t}) construction is not a covering")
+    if not precovered:
+        require(is_covering(best, v, k, t), f"C({v},{k},{t}) construction is not a covering")
     method = (f"Greedy start ({greedy_size} blocks; each block the best of {GREEDY_CANDIDATES} candidates grown from "
               f"an uncovered t-subset), then shrink-and-repair local search: remove the least useful block, repair "
               f"by point-exchange moves towards an uncovered t-subset with simulated-annealing acceptance "
@@ -250,12 +253,75 @@ def build_witt_24(log=print) -> tuple[list[list[int]], str]:
     return sorted(blocks), method
 
 
+# ---- C(30, 6, 3) from two copies of a Kirkman triple system ------------------------------------------------
+
+def pg32_lines() -> list[tuple[int, ...]]:
+    """The 35 lines {a, b, a xor b} of PG(3, 2) on the points 1..15 (non-zero vectors of GF(2)^4): an STS(15)."""
+    return sorted({tuple(sorted((a, b, a ^ b))) for a in range(1, 16) for b in range(1, 16) if a < b})
+
+
+def kirkman_classes() -> list[list[tuple[int, ...]]]:
+    """A resolution of the lines of PG(3, 2) into 7 parallel classes (spreads of 5 disjoint lines), points
+    relabelled 0..14: a Kirkman triple system KTS(15). Found by exhaustive search (first in order)."""
+    lines = pg32_lines()
+    spreads: list[tuple] = []
+
+    def grow(used: int, chosen: list) -> None:
+        if len(chosen) == 5:
+            spreads.append(tuple(sorted(chosen)))
+            return
+        p = next(x for x in range(1, 16) if not used >> x & 1)
+        for line in lines:
+            if p in line and not any(used >> x & 1 for x in line):
+                grow(used | sum(1 << x for x in line), chosen + [line])
+
+    grow(1, [])
+    spreads = sorted(set(spreads))
+
+    def pack(chosen: list, used: set):
+        if len(chosen) == 7:
+            return chosen
+        for sp in spreads:
+            if (not chosen or sp > chosen[-1]) and not used.intersection(sp):
+                found = pack(chosen + [sp], used | set(sp))
+                if found:
+                    return found
+        return None
+
+    packing = pack([], set())
+    require(packing is not None, "PG(3,2) has no packing?")
+    return [[tuple(x - 1 for x in line) for line in sp] for sp in packing]
+
+
+def build_kirkman_30(log=print) -> tuple[list[list[int]], str]:
+    """Points 0..14 (side 0) and 15..29 (side 1), each side a copy of the KTS(15). The blocks A + (B + 15)
+    for A, B in the same parallel class (7 x 5 x 5 = 175) cover every triple with points on both sides:
+    the pair on one side lies in a unique line, and the point on the other side lies in one line of the
+    class paired with it. The triples inside a side that are not lines are covered by an annealed
+    partial covering of 6-blocks (the same search with the 35 line triples counted as covered), used on
+    both sides."""
+    classes = kirkman_classes()
+    mixed = [sorted(list(a) + [x + 15 for x in b]) for cls in classes for a in cls for b in cls]
+    inner, inner_method = build(15, 6, 3, log=log, precovered=[line for cls in classes for line in cls],
+                                key=(15, 6, 3))
+    blocks = mixed + [list(b) for b in inner] + [[x + 15 for x in b] for b in inner]
+    require(is_covering(blocks, 30, 6, 3), "C(30,6,3) construction is not a covering")
+    method = ("Two copies of a Kirkman triple system: KTS(15) = the 35 lines of PG(3,2) resolved into 7 spreads "
+              "(exhaustive search, first packing found), on the points 0..14 and 15..29; the 175 blocks A + B' for "
+              "lines A and B of the same parallel class cover every triple meeting both sides; the triples inside "
+              f"a side that are not lines are covered by {len(inner)} blocks of 6 points used on both sides, built by: "
+              + inner_method + f" Total 175 + 2 x {len(inner)} = {len(blocks)}.")
+    return sorted(blocks), method
+
+
 FIXTURES = [(18, 7, 4), (24, 6, 3), (30, 6, 3), (12, 6, 3), (16, 6, 3)]
 
 
 def build_fixture(v: int, k: int, t: int, log=print) -> tuple[list[list[int]], str]:
     if (v, k, t) == (24, 6, 3):
         return build_witt_24(log=log)
+    if (v, k, t) == (30, 6, 3):
+        return build_kirkman_30(log=log)
     return build(v, k, t, log=log)
 
 
