@@ -341,6 +341,16 @@ def test_witt_design():
     assert len(counts) == math.comb(22, 3) and set(counts.values()) == {1}     # every triple exactly once
 
 
+def test_kirkman_triple_system():
+    from endless_exam.checker.constructions import covering as build
+    classes = build.kirkman_classes()
+    assert len(classes) == 7
+    for cls in classes:
+        assert sorted(x for line in cls for x in line) == list(range(15))        # a parallel class
+    pairs = [p for cls in classes for line in cls for p in itertools.combinations(line, 2)]
+    assert len(pairs) == len(set(pairs)) == math.comb(15, 2)                      # an STS(15)
+
+
 @pytest.mark.slow
 def test_construction_generator_reproduces_the_fixtures():
     """Regenerating gives the bundled blocks exactly (a few CPU minutes: the local searches)."""
