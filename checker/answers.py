@@ -38,7 +38,7 @@ import stat
 import sys
 import tempfile
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import BinaryIO, Callable
 
 from endless_exam.certificates.errors import AnswerError
 from endless_exam.certificates.strictjson import MAX_BYTES, loads
@@ -473,7 +473,8 @@ class AnswersSource:
         self.close()
 
     # -- pass 1 ---------------------------------------------------------------------------------------
-    def scan(self, known_call_ids: set[str] | None = None) -> list[AnswerRecord]:
+    def scan(self, known_call_ids: set[str] | None = None,
+             unknown_hint: Callable[[str], str] = lambda call_id: "") -> list[AnswerRecord]:
         import hashlib
 
         whole = hashlib.sha256()
@@ -501,13 +502,13 @@ class AnswersSource:
                     state.feed(view[pos:end])
                     if nl == -1:
                         break
-                    self._finish_line(state, records, seen, known_call_ids)
+                    self._finish_line(state, records, seen, known_call_ids, unknown_hint)
                     lineno += 1
                     line_start = offset + nl + 1
                     state = _LineState(lineno, line_start)
                     pos = nl + 1
                 offset += n
-            self._finish_line(state, records, seen, known_call_ids)
+            self._finish_line(state, records, seen, known_call_ids, unknown_hint)
         except OSError as exc:
             raise AnswersFileError(f"cannot read {self.name}: {exc.strerror}") from None
         if self._spool is not None:
@@ -516,13 +517,15 @@ class AnswersSource:
         self.size = offset
         return records
 
-    def _finish_line(self, state: "_LineState", records: list, seen: dict, known: set[str] | None) -> None:
+    def _finish_line(self, state: "_LineState", records: list, seen: dict, known: set[str] | None,
+                     unknown_hint: Callable[[str], str]) -> None:
         rec = state.finish()
         if rec is None:
             return
         lineno = rec.line
         if known is not None and rec.call_id not in known:
-            raise AnswersFileError(f"answers line {lineno}: unknown call id {_short(rec.call_id)}")
+            raise AnswersFileError(f"answers line {lineno}: unknown call id {_short(rec.call_id)}"
+                                   f"{unknown_hint(rec.call_id)}")
         if rec.call_id in seen:
             raise AnswersFileError(f"answers line {lineno}: duplicate call id {_short(rec.call_id)}"
                                    f" (first on line {seen[rec.call_id]})")

@@ -44,7 +44,7 @@ def cmd_instances(args: argparse.Namespace) -> int:
             raise UsageError(f"unknown family {args.family!r}; known: {', '.join(FAMILIES)}")
         chosen = tuple(i for i in chosen if i.family == args.family)
     if args.json:
-        print(json.dumps([i.to_json() for i in chosen], indent=1))
+        print(json.dumps({"version": __version__, "instances": [i.to_json() for i in chosen]}, indent=1))
         return EXIT_OK
     print(f"{'call id':<24} {'instance id':<30} {'params':<44} {'sense':<5} {'reference':>14} {'type':<12} {'bound':>14} {'kind':<10}")
     for i in chosen:
@@ -121,7 +121,7 @@ def _summary(v, seconds: float) -> dict:
 
 def result_json(family: str, params: dict, inst: suites.Instance | None, res) -> dict:
     out = {
-        "family": family, "params": params,
+        "version": __version__, "family": family, "params": params,
         "call_id": inst.call_id if inst else None, "instance_id": suites.instance_id(family, params),
         "status": res.status.value, "valid": res.valid, "objective": objective_to_str(res.objective),
         "objective_float": objective_to_float(res.objective),
@@ -144,6 +144,8 @@ def result_json(family: str, params: dict, inst: suites.Instance | None, res) ->
 TIME_LIMIT_RANGE = (0.1, 86_400.0)       # seconds per verifier per answer
 MEMORY_LIMIT_RANGE = (0.5, 1024.0)       # GiB per verifier per answer (below 0.5 a verifier cannot start)
 MAX_JOBS = 64
+FORMAL_HELP = ("also run the z3 oracle as a formal third opinion where the answer is small enough "
+               "(a formal disagreement is a disagreement; default off)")
 TIME_HELP = (f"seconds per verifier per answer, {TIME_LIMIT_RANGE[0]:g} to {TIME_LIMIT_RANGE[1]:g} "
              "(default 60)")
 MEMORY_HELP = (f"GiB of memory per verifier per answer, {MEMORY_LIMIT_RANGE[0]:g} to {MEMORY_LIMIT_RANGE[1]:g} "
@@ -245,15 +247,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 # ---- certify ---------------------------------------------------------------------------------------
 
-def _writable(path: str, answer_path: str) -> Path:
-    out = Path(path)
-    if out.exists() and not out.is_file():
-        raise UsageError(f"{path} exists and is not a regular file")
-    if not out.parent.is_dir():
-        raise UsageError(f"the directory of {path} does not exist")
-    if answer_path != "-" and out.exists() and out.samefile(answer_path):
-        raise UsageError("the dossier would overwrite the answer file")
-    return out
+def _writable(path: str, what: str, source: str | None = None) -> Path:
+    from .outputs import refusal
+
+    why = refusal(path, what, source)
+    if why is not None:
+        raise UsageError(why)
+    return Path(path)
 
 
 def cmd_certify(args: argparse.Namespace) -> int:
@@ -279,7 +279,7 @@ def cmd_certify(args: argparse.Namespace) -> int:
         return EXIT_OK if not differences else EXIT_REJECT
     if not args.output:
         raise UsageError("certify needs --output DOSSIER.json (or --check DOSSIER.json)")
-    out = _writable(args.output, args.answer)
+    out = _writable(args.output, "dossier", args.answer)
     family, params, _inst, _note = _resolve_with_file(args, payload)
     params = _check_family(family, params)
     doc = dossier.build(family, params, payload, answer_path=args.answer, time_limit=time_limit,
@@ -287,7 +287,7 @@ def cmd_certify(args: argparse.Namespace) -> int:
     out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
     text = dossier.render_markdown(doc)
     if args.markdown:
-        _writable(args.markdown, args.answer).write_text(text, encoding="utf-8")
+        _writable(args.markdown, "markdown dossier", args.answer).write_text(text, encoding="utf-8")
     print(text)
     return EXIT_BY_STATUS[Status(doc["status"])]
 
@@ -355,7 +355,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
     covered = {r["call_id"] for r in rows if r["call_id"]}
     uncovered = [i for i in wanted if i.implemented and i.call_id not in covered and (not args.family or i.family == args.family)]
     if args.json:
-        print(json.dumps({"rows": rows, "instances_without_construction": [i.call_id for i in uncovered]}, indent=1))
+        print(json.dumps({"version": __version__, "rows": rows,
+                          "instances_without_construction": [i.call_id for i in uncovered]}, indent=1))
         return worst
     print(f"{'instance':<20} {'params':<28} {'objective':>10} {'reference':>10} {'ratio':>8} {'verdict':<8} "
           f"{'primary/second':<16} {'prim s':>7} {'sec s':>7}  construction")
@@ -423,11 +424,14 @@ def cmd_score(args: argparse.Namespace) -> int:
 
     if not 1 <= args.jobs <= MAX_JOBS:
         raise UsageError(f"--jobs must be between 1 and {MAX_JOBS}, got {args.jobs}")
+    if args.limit is not None and args.limit < 1:
+        raise UsageError(f"--limit must be at least 1, got {args.limit}")
     time_limit, memory_limit = _limits(args)
     try:
         doc = score.run(args.answers, args.output, suites.load(args.suite), suite=args.suite, track=args.track,
                         allow_partial=args.allow_partial, jobs=args.jobs, restart=args.restart,
-                        time_limit=time_limit, memory_limit=memory_limit, formal=args.formal)
+                        time_limit=time_limit, memory_limit=memory_limit, formal=args.formal,
+                        only=tuple(args.only) if args.only else None, limit=args.limit)
     except (AnswersFileError, score.ScoreError) as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:   # e.g. no permission to write the progress file or scores.json
@@ -450,18 +454,47 @@ def cmd_score(args: argparse.Namespace) -> int:
         print(f"endless-exam: ALARM: the verifiers disagree on {len(disagreements)} call(s): "
               f"{', '.join(r['call_id'] for r in disagreements[:10])}", file=sys.stderr)
         return EXIT_DISAGREE
-    if not doc["complete"] and not args.allow_partial:
+    _print_score_summary(doc, args.answers)
+    if not doc["complete"] and not (args.allow_partial or args.only or args.limit):
         print("endless-exam: error: the run is incomplete (see missing calls above); scores were written with a "
               "subset_score. Use --allow-partial to accept a subset score.", file=sys.stderr)
         return EXIT_ERROR
     return EXIT_OK
 
 
+def _print_score_summary(doc: dict, answers: str) -> None:
+    """The end-of-run summary: group means, valid fraction, the slowest calls, record candidates and
+    values beyond a proven bound (with how to certify them)."""
+    summary = doc.get("summary") or {}
+    groups = [(g, v) for g, v in (summary.get("groups") or {}).items() if v.get("n")]
+    if groups:
+        print("\ngroup            n   mean ratio")
+        for g, v in groups:
+            mean = "-" if v.get("mean") is None else f"{v['mean']:.4f}"
+            print(f"{g:<16} {v['n']:>2}   {mean}")
+    if doc.get("valid_fraction") is not None:
+        print(f"valid fraction   {doc['valid_fraction']:.4f}")
+    timed = []
+    for r in doc.get("calls_scored", []):
+        secs = [v.get("seconds") or 0.0 for v in (r.get("primary"), r.get("second")) if isinstance(v, dict)]
+        if secs:
+            timed.append((max(secs), r["call_id"], r["status"]))
+    if timed:
+        print("slowest calls    " + ", ".join(f"{c} {t:.2f} s ({st})" for t, c, st in sorted(timed, reverse=True)[:5]))
+    for rec in summary.get("record_candidates") or []:
+        print(f"RECORD CANDIDATE {rec['call_id']}: ratio {rec['ratio_exact']} over a published reference; "
+              f"certify it: extract its answer from {answers} into a file and run "
+              f"endless-exam certify FILE --instance {rec['call_id']} --output DOSSIER.json")
+    for b in summary.get("beyond_bound") or []:
+        print(f"BEYOND A PROVEN BOUND {', '.join(b['call_ids'])} ({b['family']}): gap closed {b['gap_closed']:.3f} > 1 "
+              "-- investigate (certify it as above; a real value beyond a proof means a bug or a wrong bound)")
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     from . import report, report_calls
 
     paths = list(args.scores)
-    names = [Path(p).stem for p in paths] if len(paths) > 1 else [str(paths[0])]
+    names = [Path(p).stem for p in paths]
     if len(set(names)) != len(names):
         names = list(paths)
     try:
@@ -484,12 +517,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.output in (None, "-"):
         sys.stdout.write(text)
     else:
-        out = Path(args.output)
-        if out.exists() and not out.is_file():
-            raise UsageError(f"{args.output} exists and is not a regular file")
-        if not out.parent.is_dir():
-            raise UsageError(f"the directory of {args.output} does not exist")
-        out.write_text(text, encoding="utf-8")
+        _writable(args.output, "report").write_text(text, encoding="utf-8")
     return EXIT_OK
 
 
@@ -500,37 +528,34 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"endless-exam {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("instances", help="list suite instances")
-    p.add_argument("--suite", choices=suites.SUITES)
-    p.add_argument("--family")
-    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("instances", help="list suite instances (default: every suite)")
+    p.add_argument("--suite", choices=suites.SUITES, help="only this suite (default: all suites)")
+    p.add_argument("--family", help="only this family (default: all families)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table (default: table)")
     p.set_defaults(func=cmd_instances)
 
     p = sub.add_parser("verify", help="verify one answer with both verifiers")
-    p.add_argument("--instance", help="call id or instance id of a suite instance")
-    p.add_argument("--family")
-    p.add_argument("--params", help="instance parameters as a JSON object")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--instance", help="call id or instance id of a suite instance (looked up in every suite)")
+    p.add_argument("--family", help="family key (with --params), for any instance")
+    p.add_argument("--params", help="instance parameters as a JSON object (with --family)")
+    p.add_argument("--json", action="store_true", help="print one JSON object (default: text)")
     p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
     p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
-    p.add_argument("--formal", action="store_true",
-                   help="also run the z3 oracle as a formal third opinion where the answer is small enough "
-                        "(a formal disagreement is a disagreement; default off)")
+    p.add_argument("--formal", action="store_true", help=FORMAL_HELP)
     p.add_argument("answer", help="answer file (bare answer, {\"answer\": ...} or raw model text); - for stdin")
     p.set_defaults(func=cmd_verify)
 
-    p = sub.add_parser("audit", help="verify every bundled reference construction with both verifiers")
-    p.add_argument("--suite", choices=suites.SUITES)
-    p.add_argument("--family")
-    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("audit", help="verify every bundled reference construction with both verifiers "
+                                      "(default: against every suite)")
+    p.add_argument("--suite", choices=suites.SUITES, help="rows for this suite only (default: all suites)")
+    p.add_argument("--family", help="this family only (default: all families)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table (default: table)")
     p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
     p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
-    p.add_argument("--formal", action="store_true",
-                   help="also run the z3 oracle as a formal third opinion where the answer is small enough "
-                        "(a formal disagreement is a disagreement; default off)")
+    p.add_argument("--formal", action="store_true", help=FORMAL_HELP)
     p.add_argument("--witnesses", metavar="DIR",
                    help="audit a directory of reference witnesses in upstream's layout (index.json + one file per "
-                        "instance) instead of the bundled constructions")
+                        "instance) instead of the bundled constructions (default: the bundled constructions)")
     p.set_defaults(func=cmd_audit)
 
     p = sub.add_parser("certify", help="write a self-contained dossier certifying one construction")
@@ -538,49 +563,63 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--instance", help="call id or instance id of a suite instance")
     p.add_argument("--family", help="family key (with --params)")
     p.add_argument("--params", help="instance parameters as a JSON object")
-    p.add_argument("--output", help="where to write the dossier (JSON)")
-    p.add_argument("--markdown", help="also write the human-readable dossier here (it is always printed)")
-    p.add_argument("--check", metavar="DOSSIER", help="re-verify ANSWER against a saved dossier and compare")
+    p.add_argument("--output", help="where to write the dossier (JSON; required unless --check)")
+    p.add_argument("--markdown", help="also write the human-readable dossier here (default: only printed)")
+    p.add_argument("--check", metavar="DOSSIER",
+                   help="re-verify ANSWER against a saved dossier and compare (default: write a new dossier)")
     p.add_argument("--no-formal", action="store_true", help="skip the z3 formal opinion (default: run it where it fits)")
     p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
     p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
     p.set_defaults(func=cmd_certify)
 
     p = sub.add_parser("prompt", help="print the prompt of one call")
-    p.add_argument("call_id")
-    p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free")
+    p.add_argument("call_id", help="call id or instance id (looked up in every suite)")
+    p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free",
+                   help="prompt track (default tool-free)")
     p.set_defaults(func=cmd_prompt)
 
-    p = sub.add_parser("export", help="write prompts.jsonl for a suite")
-    p.add_argument("--output", required=True)
-    p.add_argument("--suite", choices=suites.SUITES, default="bench-v1")
-    p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free")
-    p.add_argument("--model-inputs-only", action="store_true")
-    p.add_argument("--allow-partial", action="store_true", help="export only the calls of implemented families")
+    p = sub.add_parser("export", help="write prompts.jsonl for a suite (default suite bench-v1)")
+    p.add_argument("--output", required=True, help="prompts.jsonl to write")
+    p.add_argument("--suite", choices=suites.SUITES, default="bench-v1", help="suite to export (default bench-v1)")
+    p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free",
+                   help="prompt track (default tool-free)")
+    p.add_argument("--model-inputs-only", action="store_true",
+                   help="write only what a model sees, no references (default: full records)")
+    p.add_argument("--allow-partial", action="store_true",
+                   help="export only the calls of implemented families (default: refuse if any is missing)")
     p.set_defaults(func=cmd_export)
 
-    p = sub.add_parser("score", help="score answers.jsonl with both verifiers")
+    p = sub.add_parser("score", help="score answers.jsonl with both verifiers (default suite bench-v1)")
     p.add_argument("answers", help="answers.jsonl; - for stdin (a pipe is read once and never resumed)")
     p.add_argument("--output", required=True, help="scores.json to write (a regular file, never the answers file); "
                                                     "progress goes to OUTPUT.progress.jsonl")
-    p.add_argument("--suite", choices=suites.SUITES, default="bench-v1")
-    p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free")
-    p.add_argument("--allow-partial", action="store_true")
+    p.add_argument("--suite", choices=suites.SUITES, default="bench-v1",
+                   help="the suite the call ids belong to (default bench-v1)")
+    p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free",
+                   help="track of the answers (default tool-free)")
+    p.add_argument("--allow-partial", action="store_true",
+                   help="score the calls present as a subset score (default: every call must be answered)")
     p.add_argument("--jobs", type=int, default=1, help=f"answers verified at a time, 1 to {MAX_JOBS} (default 1)")
-    p.add_argument("--restart", action="store_true", help="discard saved progress of an earlier run")
+    p.add_argument("--restart", action="store_true",
+                   help="discard saved progress of an earlier run (default: resume when the answers are the same)")
     p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
     p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
+    p.add_argument("--only", nargs="+", metavar="CALL_ID",
+                   help="score only these calls (a subset score, for a quick check; default: every call)")
+    p.add_argument("--limit", type=int, metavar="N",
+                   help="score only the first N answered calls (a subset score; default: all)")
     p.add_argument("--formal", action="store_true",
                    help="also run the z3 oracle as a formal third opinion on every answer small enough for it "
                         "(a formal disagreement is a disagreement: missing, never scored; default off)")
     p.set_defaults(func=cmd_score)
 
     p = sub.add_parser("report", help="compare scored runs (Table-2 style)")
-    p.add_argument("scores", nargs="+")
+    p.add_argument("scores", nargs="+", help="scores.json files written by score (one or more runs)")
     p.add_argument("--format", choices=("md", "csv", "json"), default="md",
                    help="md (with the per-call table), csv or json (default md)")
-    p.add_argument("--diff", action="store_true", help="show the calls whose verdict or ratio changed from A to B")
-    p.add_argument("--plot", metavar="DIR", help="also write PNG and SVG figures into DIR (matplotlib)")
+    p.add_argument("--diff", action="store_true",
+                   help="show the calls whose verdict or ratio changed from A to B (default off)")
+    p.add_argument("--plot", metavar="DIR", help="also write PNG and SVG figures into DIR (default: no figures)")
     p.add_argument("--output", help="write the report to this file (default, or -: standard output)")
     p.set_defaults(func=cmd_report)
     return parser

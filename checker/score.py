@@ -48,8 +48,9 @@ from typing import Callable
 
 from endless_exam.certificates.verdict import Status, objective_from_str, objective_to_float, objective_to_str
 
-from . import __version__, harness
+from . import __version__, harness, suites
 from .answers import AnswerRecord, AnswersFileError
+from .outputs import refusal
 from .scoring import ratio, ratio_float
 from .suites import Instance
 
@@ -341,56 +342,68 @@ def _match_umask(path: str) -> None:
 
 
 class Bar:
-    """A plain progress line on a terminal (stderr), silent otherwise."""
+    """Progress on stderr: a live tqdm bar (rate, ETA and running counts) on a terminal, plain lines
+    every ``PLAIN_EVERY`` seconds (and at the end) otherwise."""
 
-    def __init__(self, total: int, done: int) -> None:
+    PLAIN_EVERY = 10.0
+
+    def __init__(self, total: int, done: int, enabled: bool | None = None) -> None:
         self.total, self.count = total, done
-        self.enabled = sys.stderr.isatty()
-        self.started = time.perf_counter()
-        self.draw()
+        self.counts = {"ACCEPT": 0, "REJECT": 0, "TIMEOUT": 0, "missing": 0}
+        self.tty = sys.stderr.isatty() if enabled is None else enabled
+        self.started = self.last = time.perf_counter()
+        self.bar = None
+        if self.tty:
+            from tqdm import tqdm
 
-    def draw(self) -> None:
-        if not self.enabled:
+            self.bar = tqdm(total=total, initial=done, desc="scoring", unit="answer", file=sys.stderr,
+                            dynamic_ncols=True, smoothing=0.1)
+
+    def _tally(self, row: dict | None) -> None:
+        if row is None:
             return
-        width = 30
-        filled = int(width * self.count / self.total) if self.total else width
-        elapsed = time.perf_counter() - self.started
-        sys.stderr.write(f"\rscoring [{'#' * filled}{'.' * (width - filled)}] {self.count}/{self.total}  {elapsed:6.1f} s")
-        sys.stderr.flush()
+        if row.get("outcome") == "missing":
+            self.counts["missing"] += 1
+        elif row.get("status") in ("TIMEOUT", "LIMIT"):
+            self.counts["TIMEOUT"] += 1
+        elif row.get("status") == "ACCEPT":
+            self.counts["ACCEPT"] += 1
+        else:
+            self.counts["REJECT"] += 1
 
-    def step(self) -> None:
+    def text(self) -> str:
+        elapsed = time.perf_counter() - self.started
+        rate = (self.count / elapsed) if elapsed > 0 else 0.0
+        counts = " ".join(f"{k} {v}" for k, v in self.counts.items())
+        return f"scoring {self.count}/{self.total} ({rate:.1f}/s, {elapsed:.0f} s) {counts}"
+
+    def step(self, row: dict | None = None) -> None:
         self.count += 1
-        self.draw()
+        self._tally(row)
+        if self.bar is not None:
+            self.bar.set_postfix(self.counts, refresh=False)
+            self.bar.update(1)
+        elif time.perf_counter() - self.last >= self.PLAIN_EVERY:
+            self.last = time.perf_counter()
+            print(self.text(), file=sys.stderr, flush=True)
 
     def close(self) -> None:
-        if self.enabled:
-            sys.stderr.write("\n")
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+        elif self.count:
+            print(self.text(), file=sys.stderr, flush=True)
 
 
 # ---- output paths ----------------------------------------------------------------------------------
 
 def check_output_path(path: str, what: str, answers_identity: tuple[int, int] | None = None,
                       answers_path: str | None = None) -> None:
-    """Refuse a path that may not be (re)written: a directory, a non-regular file (device, FIFO,
-    socket), or the answers file itself under any name (same inode, or same real path)."""
-    if answers_path not in (None, "-") and os.path.realpath(path) == os.path.realpath(answers_path):
-        raise ScoreError(f"the {what} {path} is the answers file; refusing to overwrite it")
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise ScoreError(f"cannot use {path} as the {what}: {exc.strerror}") from None
-    import stat as stat_mod
-
-    if stat_mod.S_ISDIR(st.st_mode):
-        raise ScoreError(f"the {what} {path} is a directory")
-    if not stat_mod.S_ISREG(st.st_mode):
-        raise ScoreError(f"the {what} {path} is not a regular file (a device, FIFO or socket); refusing to "
-                         "write to or replace it")
-    if answers_identity is not None and (st.st_dev, st.st_ino) == answers_identity:
-        raise ScoreError(f"the {what} {path} is the answers file (the same file under another name); "
-                         "refusing to overwrite it")
+    """Refuse a path that may not be (re)written (``outputs.refusal``): a directory, a non-regular file
+    (device, FIFO, socket), or the answers file itself under any name (same inode, or same real path)."""
+    why = refusal(path, what, answers_path, answers_identity)
+    if why is not None:
+        raise ScoreError(why.replace("the input file", "the answers file"))
 
 
 def _bound_to(output: str, header: dict) -> bool:
@@ -427,7 +440,8 @@ def write_json_atomically(path: str, doc) -> None:
 def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suite: str, track: str = "tool-free",
         allow_partial: bool = False, jobs: int = 1, restart: bool = False, duplicates: str = "error",
         time_limit: float = harness.DEFAULT_TIME_LIMIT, memory_limit: int = harness.DEFAULT_MEMORY_LIMIT,
-        formal: bool = False, log: Callable[[str], None] = lambda m: print(m, file=sys.stderr)) -> dict:
+        formal: bool = False, only: tuple[str, ...] | None = None, limit: int | None = None,
+        log: Callable[[str], None] = lambda m: print(m, file=sys.stderr)) -> dict:
     from .answers import AnswersChangedError, AnswersSource
 
     out_dir = os.path.dirname(os.path.abspath(output))
@@ -441,17 +455,32 @@ def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suit
         check_output_path(progress_path, "progress file", source.identity, answers_path)
         return _run(source, output, progress_path, instances, suite=suite, track=track, allow_partial=allow_partial,
                     jobs=jobs, restart=restart, duplicates=duplicates, time_limit=time_limit,
-                    memory_limit=memory_limit, formal=formal, log=log, changed_error=AnswersChangedError)
+                    memory_limit=memory_limit, formal=formal, only=only, limit=limit, log=log,
+                    changed_error=AnswersChangedError)
 
 
 def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...], *, suite: str, track: str,
          allow_partial: bool, jobs: int, restart: bool, duplicates: str, time_limit: float, memory_limit: int,
-         formal: bool, log: Callable[[str], None], changed_error: type) -> dict:
+         formal: bool, only: tuple[str, ...] | None, limit: int | None, log: Callable[[str], None],
+         changed_error: type) -> dict:
     by_call = {i.call_id: i for i in instances}
-    records = source.scan(set(by_call))
+    if only is not None:
+        unknown = [c for c in only if c not in by_call]
+        if unknown:
+            raise ScoreError(f"--only names call ids that are not in suite {suite!r}: {', '.join(unknown[:5])}")
+
+    def hint(call_id: str) -> str:
+        having = [name for name in suites.SUITES if any(i.call_id == call_id for i in suites.load(name))]
+        where = f"suites that have it: {', '.join(having)}" if having else "no suite has it"
+        return f" in suite {suite!r} (the suite scored; choose another with --suite); {where}"
+
+    records = source.scan(set(by_call), hint)
     for rec in records:
         if rec.track is not None and rec.track != track:
             raise AnswersFileError(f"answers line {rec.line}: track {rec.track!r} but scoring the {track} track")
+    if only is not None or limit is not None:   # a quick check on some calls: a subset score
+        records = [r for r in records if only is None or r.call_id in set(only)][:limit]
+        allow_partial = True     # the other calls of the suite are missing: the result is a subset score
     answered = {r.call_id for r in records}
     scorable = tuple(i for i in instances if i.reference is not None)   # calls without a reference: verify only
     unanswered = sorted({i.call_id for i in scorable} - answered)
@@ -462,6 +491,8 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
               "time_limit": time_limit, "memory_limit": memory_limit, "progress_format": 2}
     if formal:
         header["formal"] = True   # a run with the formal check is another run (its rows carry "formal")
+    if only is not None or limit is not None:   # so is a quick check on a subset
+        header["subset"] = {"only": sorted(only) if only is not None else None, "limit": limit}
     progress = Progress(progress_path, header, restart, resume_allowed=source.regular,
                         records={r.call_id: r for r in records}, instances=by_call, track=track, log=log)
     if os.path.exists(output) and (restart or not _bound_to(output, header)):
@@ -510,7 +541,7 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
                               None, "verification_process_failed", f"scorer error: {type(exc).__name__}: {exc}")
                 row["line"], row["line_sha256"] = rec.line, rec.sha256
             progress.add(row)
-            bar.step()
+            bar.step(row)
     except KeyboardInterrupt:
         halt()
         raise ScoreError(f"interrupted: {len(progress.done)} of {len(records)} calls are saved in "

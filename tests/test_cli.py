@@ -5,6 +5,7 @@ Most runs call ``endless_exam.checker.cli.main`` in-process; a few run ``python 
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -16,7 +17,7 @@ import pytest
 
 from endless_exam.certificates.schemas.capset import parse as parse_capset
 from endless_exam.certificates.verdict import Status, Verdict
-from endless_exam.checker import cli, harness, suites
+from endless_exam.checker import __version__, cli, harness, suites
 from endless_exam.checker.families import FAMILIES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,7 +88,8 @@ def fake_combined(status: Status, objective=None, reason=None) -> harness.Combin
 def test_instances_json_lists_every_bench_v1_instance_with_recorded_ids(capsys):
     code, out, _ = run_cli(capsys, "instances", "--json")
     assert code == 0
-    rows = json.loads(out)
+    assert json.loads(out)["version"] == __version__
+    rows = json.loads(out)["instances"]
     assert len(rows) == len(suites.all_instances())
     bench = [r for r in rows if r["suite"] == "bench-v1"]
     assert len(bench) == 69
@@ -105,7 +107,7 @@ def test_instances_json_lists_every_bench_v1_instance_with_recorded_ids(capsys):
 def test_instances_suite_filter(capsys):
     code, out, _ = run_cli(capsys, "instances", "--suite", "bench-v1", "--json")
     assert code == 0
-    rows = json.loads(out)
+    rows = json.loads(out)["instances"]
     assert len(rows) == 69 and {r["suite"] for r in rows} == {"bench-v1"}
     assert len([r for r in rows if r["family"] == "labs"]) == 5
     assert [r["call_id"] for r in rows if not r["implemented"]] == [
@@ -115,12 +117,12 @@ def test_instances_suite_filter(capsys):
 def test_instances_family_filter(capsys):
     code, out, _ = run_cli(capsys, "instances", "--family", "capset", "--json")
     assert code == 0
-    rows = json.loads(out)
+    rows = json.loads(out)["instances"]
     assert {r["family"] for r in rows} == {"capset"}
     assert {r["call_id"] for r in rows} >= {"a3-capset-0", "a3-capset-2", "a3-capset-11"}
     assert all(r["implemented"] for r in rows)
     code, out, _ = run_cli(capsys, "instances", "--family", "capset", "--suite", "bench-v1", "--json")
-    assert [r["call_id"] for r in json.loads(out)] == ["a3-capset-0", "a3-capset-2", "a3-capset-11"]
+    assert [r["call_id"] for r in json.loads(out)["instances"]] == ["a3-capset-0", "a3-capset-2", "a3-capset-11"]
 
 
 def test_instances_text_output(capsys):
@@ -144,7 +146,7 @@ def test_instances_unknown_family_or_suite(capsys):
 def test_instances_subprocess():
     proc = run_subprocess("instances", "--suite", "bench-v1", "--json")
     assert proc.returncode == 0, proc.stderr
-    rows = json.loads(proc.stdout)
+    rows = json.loads(proc.stdout)["instances"]
     assert len(rows) == 69
     assert {r["call_id"]: r["instance_id"] for r in rows}["a3-capset-11"] == "capset-253c1b38c406"
     assert sum(r["implemented"] for r in rows) == sum(i.implemented for i in suites.load("bench-v1"))
@@ -518,3 +520,24 @@ def test_score_jobs_out_of_range_is_a_usage_error(capsys, write, tmp_path, no_ha
     code, _, err = run_cli(capsys, "score", answers, "--output", str(tmp_path / "s.json"), "--allow-partial",
                            "--jobs", jobs)
     assert code == 2 and "--jobs must be between 1 and 64" in err
+
+
+def test_every_option_has_help_and_states_its_default():
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, p in sub.choices.items():
+        for action in p._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            assert action.help, f"{name} {action.dest} has no help text"
+            if action.option_strings and action.default not in (None, False) and not action.required:
+                assert "default" in action.help, f"{name} {action.option_strings[0]} does not state its default"
+
+
+def test_json_outputs_carry_the_version(capsys, tmp_path):
+    f = tmp_path / "a.json"
+    f.write_text('["0000"]')
+    cli.main(["verify", "--family", "capset", "--params", '{"d": 4}', "--json", str(f)])
+    assert json.loads(capsys.readouterr().out)["version"] == __version__
+    cli.main(["audit", "--family", "schur", "--json"])
+    assert json.loads(capsys.readouterr().out)["version"] == __version__
