@@ -194,6 +194,46 @@ def test_chunk_boundaries_of_the_primary(monkeypatch):
         assert p.witness == {"subset": missing}
 
 
+def test_binomial_table_is_saturated_and_ranks_stay_exact():
+    """Entries above C(v, t) (e.g. C(127, 63) for v = 128, t = 125) are saturated, never overflow, and are
+    never reached by a rank."""
+    table = primary.binomial_table(128, 125)
+    assert int(table.max()) == math.comb(128, 125) < 2 ** 31
+    for v, t in ((128, 125), (65, 61), (30, 27)):
+        for subset in (list(range(v - t, v)), list(range(t)), sorted(random.Random(v).sample(range(v), t))):
+            assert primary.unrank(sum(math.comb(e, i + 1) for i, e in enumerate(subset)), v, t) == subset
+
+
+def test_the_two_rank_paths_of_the_primary_agree():
+    """Ranks from the kept t points and from the k - t removed positions mark the same t-subsets."""
+    import numpy as np
+    rng = random.Random(11)
+    for _ in range(60):
+        v = rng.randint(2, 14)
+        k = rng.randint(1, v)
+        t = rng.randint(1, k)
+        blocks = np.array([sorted(rng.sample(range(v), k)) for _ in range(rng.randint(1, 30))], dtype=np.int16)
+        a = np.zeros(math.comb(v, t), dtype=bool)
+        b = np.zeros(math.comb(v, t), dtype=bool)
+        primary.module._ranks_by_subsets(blocks, v, t, a)
+        primary.module._ranks_by_removals(blocks, v, t, b)
+        assert (a == b).all(), (v, k, t)
+
+
+def test_parameters_with_t_close_to_v_verify():
+    """v = 128, k = 126, t = 125 is allowed (C(128,125) = 341,376, C(126,125) = 126): both verifiers work."""
+    blocks = [[x for x in range(128) if x not in pair] for pair in itertools.combinations(range(128), 2)]
+    params = schema.validate_params({"v": 128, "k": 126, "t": 125})
+    p, s = both(params, blocks)          # the complement of a 125-subset has 3 points, hence a pair
+    assert p.status is s.status is Status.ACCEPT and p.objective == len(blocks) == 8128
+    del blocks[:2]                       # the pairs {0, 1} and {0, 2}
+    del blocks[125]                      # the pair {1, 2}: now 3..127 is uncovered
+    p, s = both(params, blocks)
+    assert p.status is s.status is Status.REJECT and p.reason == "PROPERTY_VIOLATION"
+    assert p.witness == s.witness == {"subset": list(range(3, 128))}
+    assert p.status is s.status is Status.REJECT and p.reason == "PROPERTY_VIOLATION"
+
+
 def test_colex_rank_and_unrank_are_inverse():
     for v, t in ((9, 3), (12, 1), (7, 7), (10, 4)):
         for r, subset in enumerate(sorted(itertools.combinations(range(v), t), key=lambda T: T[::-1])):

@@ -12,11 +12,13 @@ C(k, t) t-subsets of every block and finding no unmarked rank in 0..C(v, t)-1 pr
 t-subset is covered; an unmarked rank, unranked greedily (largest e_t with C(e_t, t) <= rank, ...), is an
 uncovered t-subset.
 
-Algorithm (numpy on validated integers; no floats): the sorted blocks form an int64 array (b, k); the
+Algorithm (numpy on validated integers; no floats). When k - t >= t: the sorted blocks form an int64 array (b, k); the
 index table of the C(k, t) position t-subsets of range(k) gathers the (b, C(k, t), t) element array, in
 chunks of blocks (at most ``CHUNK_ENTRIES`` entries at once); a binomial table C(x, j) (x < v, j <= t,
-all <= 10^6 by the parameter bounds, exact in int64) turns them into ranks; a boolean array of C(v, t)
-entries is marked. The witness is the uncovered t-subset of smallest colex rank.
+saturated at C(v, t) <= 10^6: larger entries never occur in a rank; int32) turns them into ranks; a boolean array of C(v, t)
+entries is marked. When k - t < t the same ranks are computed from the k - t removed positions of each
+t-subset with prefix sums of the block's terms (``_ranks_by_removals``: k - t + 1 lookups per subset
+instead of t). The witness is the uncovered t-subset of smallest colex rank.
 
 Libraries: numpy (arrays, gathers, marking); Python ``math.comb`` for the exact binomial tables and the
 bound.
@@ -96,8 +98,11 @@ CHUNK_ENTRIES = 1 << 22
 
 
 def binomial_table(v: int, t: int) -> np.ndarray:
-    """table[x, j] = C(x, j) for 0 <= x < v, 0 <= j <= t (int64; all <= C(v, t) <= 10^6 when j <= t)."""
-    return np.array([[math.comb(x, j) for j in range(t + 1)] for x in range(v)], dtype=np.int64)
+    """table[x, j] = min(C(x, j), C(v, t)) for 0 <= x < v, 0 <= j <= t: at most C(v, t) <= 10^6 (int32-safe)."""
+    total = math.comb(v, t)
+    # an entry above C(v, t) is never used: every term C(e_j, j + 1) of a rank is at most the rank, which is
+    # below C(v, t); such entries are stored as C(v, t), an index that would fail loudly if it were used
+    return np.array([[min(math.comb(x, j), total) for j in range(t + 1)] for x in range(v)], dtype=np.int64)
 
 
 def unrank(rank: int, v: int, t: int) -> list[int]:
@@ -114,20 +119,62 @@ def unrank(rank: int, v: int, t: int) -> list[int]:
     return out[::-1]
 
 
-def covered_ranks(parsed: schema.CoveringAnswer) -> np.ndarray:
-    v, k, t = parsed.v, parsed.k, parsed.t
-    total = math.comb(v, t)
-    covered = np.zeros(total, dtype=np.bool_)
-    blocks = np.array(parsed.blocks, dtype=np.int64).reshape(len(parsed.blocks), k)
-    combos = np.array(list(itertools.combinations(range(k), t)), dtype=np.int64).reshape(-1, t)
-    binom = binomial_table(v, t)
+def _ranks_by_subsets(blocks: np.ndarray, v: int, t: int, covered: np.ndarray) -> None:
+    """Mark the colex ranks of the t-subsets of every block, gathering their t points."""
+    k = blocks.shape[1]
+    combos = np.array(list(itertools.combinations(range(k), t)), dtype=np.intp).reshape(-1, t)
+    binom = binomial_table(v, t).astype(np.int32)
     per_chunk = max(1, CHUNK_ENTRIES // (len(combos) * t))
     for start in range(0, len(blocks), per_chunk):
         subs = blocks[start:start + per_chunk][:, combos]               # (b, C(k, t), t), increasing per row
-        ranks = np.zeros(subs.shape[:2], dtype=np.int64)
-        for j in range(t):
-            ranks += binom[subs[:, :, j], j + 1]
+        ranks = binom[subs[:, :, 0], 1]
+        for j in range(1, t):
+            ranks = ranks + binom[subs[:, :, j], j + 1]
         covered[ranks.ravel()] = True
+
+
+def _ranks_by_removals(blocks: np.ndarray, v: int, t: int, covered: np.ndarray) -> None:
+    """The same ranks when m = k - t < t, from the m removed positions instead of the t kept ones.
+
+    For a block B (sorted) and removed positions r_1 < ... < r_m, a kept position p with s removed positions
+    before it is point number p - s of the t-subset, contributing C(B[p], p - s + 1). With
+    cum[s][p] = sum over q < p of C(B[q], q - s + 1), the rank is the sum over the segments s = 0..m of
+    cum[s][r_{s+1}] - cum[s][r_s + 1] (r_0 = -1, r_{m+1} = k): m + 1 lookups per subset instead of t.
+    In segment s every position q satisfies q >= s and q - s <= t - 1, so only genuine terms (each below
+    C(v, t), exact in the saturated table) survive the differences; cum is int64 (at most k C(v, t)).
+    """
+    b_count, k = blocks.shape
+    m = k - t
+    combos = list(itertools.combinations(range(k), m))
+    removed = np.array(combos, dtype=np.intp).reshape(len(combos), m)
+    lo = np.concatenate([np.zeros((len(removed), 1), dtype=np.intp), removed + 1], axis=1)     # (C, m + 1)
+    hi = np.concatenate([removed, np.full((len(removed), 1), k, dtype=np.intp)], axis=1)
+    total = math.comb(v, t)
+    table = np.array([[min(math.comb(x, j), total) for j in range(k + 2)] for x in range(v)], dtype=np.int64)
+    pos = np.arange(k, dtype=np.intp)
+    per_chunk = max(1, CHUNK_ENTRIES // (len(removed) * (m + 1)))
+    for start in range(0, b_count, per_chunk):
+        chunk = blocks[start:start + per_chunk]
+        ranks = np.zeros((len(chunk), len(removed)), dtype=np.int64)
+        for shift in range(m + 1):
+            column = np.clip(pos - shift + 1, 0, k + 1)                  # q - s + 1 (clipped where q < s)
+            terms = table[chunk, column[None, :]]                        # (b, k)
+            cum = np.concatenate([np.zeros((len(chunk), 1), dtype=np.int64), np.cumsum(terms, axis=1)], axis=1)
+            ranks += cum[:, hi[:, shift]] - cum[:, lo[:, shift]]
+        if ranks.size and (int(ranks.min()) < 0 or int(ranks.max()) >= total):
+            raise RuntimeError("covering self-check failed: a rank from removed positions is out of range")
+        covered[ranks.ravel()] = True
+
+
+def covered_ranks(parsed: schema.CoveringAnswer) -> np.ndarray:
+    v, k, t = parsed.v, parsed.k, parsed.t
+    covered = np.zeros(math.comb(v, t), dtype=np.bool_)
+    # validated: points < 128 fit int16, every rank < C(v, t) <= 10^6 fits int32 (smaller arrays, less traffic)
+    blocks = np.array(parsed.blocks, dtype=np.int16).reshape(len(parsed.blocks), k)
+    if k - t < t:
+        _ranks_by_removals(blocks, v, t, covered)
+    else:
+        _ranks_by_subsets(blocks, v, t, covered)
     return covered
 
 

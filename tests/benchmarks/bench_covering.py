@@ -13,10 +13,14 @@ large every t-subset is covered with overwhelming probability, and the verdicts 
 * E: D with point 70 removed from every block (replaced by a random other point): invalid, but the
   second's walk only fails at the prefixes that reach 70, late in lexicographic order.
 * F: v = 128, k = 23, t = 3 (C(128,3) = 341,376 triples, C(23,3) = 1,771): 20,000 random blocks.
+* G: v = 65, k = 63, t = 61 (C(65,61) = 677,040; C(63,61) = 1,953 subsets of 61 points per block): the
+  largest t * C(k, t), the primary's worst case (20,000 random blocks).
+* H: v = 128, k = 126, t = 125: the 8,128 complements of pairs, repeated to 20,000 (valid).
 Targets on a two-core machine: primary under 3 s, second under 30 s (the limit is 60 s each).
 """
 from __future__ import annotations
 
+import itertools
 import random
 import sys
 
@@ -46,13 +50,18 @@ def main() -> int:
             block[block.index(70)] = free[rng.randrange(len(free))]
         e.append(block)
     f = [rng.sample(range(128), 23) for _ in range(N)]
+    g = [rng.sample(range(65), 63) for _ in range(N)]
+    pairs = [[x for x in range(128) if x not in pr] for pr in itertools.combinations(range(128), 2)]
+    h = [pairs[i % len(pairs)] for i in range(N)]
     rows = [measure("covering", primary, second, name, params, answer) for name, params, answer in (
         ("A C(30,6,3) x 20,000 (valid)", {"v": 30, "k": 6, "t": 3}, a),
         ("B A without its first block", {"v": 30, "k": 6, "t": 3}, b),
         ("C v=128 k=63 t=2, 20,000 random", {"v": 128, "k": 63, "t": 2}, c),
         ("D v=71 k=16 t=4, 20,000 random", {"v": 71, "k": 16, "t": 4}, d),
         ("E D with point 70 removed", {"v": 71, "k": 16, "t": 4}, e),
-        ("F v=128 k=23 t=3, 20,000 random", {"v": 128, "k": 23, "t": 3}, f))]
+        ("F v=128 k=23 t=3, 20,000 random", {"v": 128, "k": 23, "t": 3}, f),
+        ("G v=65 k=63 t=61, 20,000 random", {"v": 65, "k": 63, "t": 61}, g),
+        ("H v=128 k=126 t=125, pair complements", {"v": 128, "k": 126, "t": 125}, h))]
     print_table(rows, size_label="blocks")
     return 0
 
