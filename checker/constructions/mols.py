@@ -362,6 +362,15 @@ def _group_name(moduli) -> str:
 
 
 def build_target(n: int) -> tuple[list, str]:
+    """The construction of order n and its method, naming the larger attempts that found nothing."""
+    failed: list[str] = []
+    squares, method = _build_target(n, failed)
+    if failed:
+        method += " Not reached within the budget (nothing found): " + "; ".join(failed) + "."
+    return squares, method
+
+
+def _build_target(n: int, failed: list[str]) -> tuple[list, str]:
     for method, group, k, restarts, nodes in TARGETS[n]:
         if method == "dm":
             D, seed = first_found(search_dm, group, k, restarts=restarts, nodes=nodes)
@@ -382,6 +391,9 @@ def build_target(n: int) -> tuple[list, str]:
                                  f"randomised depth-first search (seed {seed}, at most {nodes:,} nodes per restart, up "
                                  f"to {restarts} restarts), developed over Z_{group} plus the block of infinite points: "
                                  f"a TD({k},{n}), {k - 2} MOLS. Matrix rows: {shown}")
+        what = (f"a ({n},{k};1) difference matrix over {_group_name(group)} ({k - 1} MOLS)" if method == "dm"
+                else f"a ({group},{k};1,1;1) QDM over Z_{group} ({k - 2} MOLS)")
+        failed.append(f"{what}, {restarts} restarts of at most {nodes:,} nodes")
     if n in FALLBACK:
         a, b = FALLBACK[n]
         return macneish(field_mols(a), field_mols(b)), (f"MacNeish product of the complete field sets of orders {a} "
