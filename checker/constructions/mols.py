@@ -397,7 +397,7 @@ def _build_target(n: int, failed: list[str]) -> tuple[list, str]:
     if n in FALLBACK:
         a, b = FALLBACK[n]
         return macneish(field_mols(a), field_mols(b)), (f"MacNeish product of the complete field sets of orders {a} "
-                                                        f"and {b}: min({a}, {b}) - 1 MOLS of order {n}")
+                                                        f"and {b}: min({a}, {b}) - 1 MOLS of order {n}.")
     raise ConstructionError(f"no construction reached for n = {n}")
 
 
