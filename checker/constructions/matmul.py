@@ -183,64 +183,110 @@ def block_sum(dims: Dims, splits: tuple[tuple[int, ...], tuple[int, ...], tuple[
 
 # ---- flip-graph search over Z ------------------------------------------------------------------------
 
-def _norm(f: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
-    """(f up to sign with its first non-zero entry positive, the sign taken out; 0 for the zero vector)."""
-    for x in f:
-        if x:
-            return (f, 1) if x > 0 else (tuple(-y for y in f), -1)
-    return f, 0
+# A factor with coefficients in {-1, 0, 1} is a pair of bit masks (P, N): bit i of P (of N) is set
+# iff coefficient i is 1 (is -1). The walk only ever holds such factors.
+
+Mask = tuple[int, int]
+
+
+def to_mask(f: tuple[int, ...]) -> Mask:
+    pos = neg = 0
+    for i, x in enumerate(f):
+        if x == 1:
+            pos |= 1 << i
+        elif x == -1:
+            neg |= 1 << i
+        elif x:
+            raise ValueError("the flip walk holds coefficients in {-1, 0, 1} only")
+    return pos, neg
+
+
+def from_mask(f: Mask, length: int) -> tuple[int, ...]:
+    pos, neg = f
+    return tuple(1 if pos >> i & 1 else -1 if neg >> i & 1 else 0 for i in range(length))
+
+
+def _add(a: Mask, b: Mask, s: int) -> Mask | None:
+    """a + s b (s = +-1), or None when a coefficient would leave {-1, 0, 1}."""
+    bp, bn = b if s > 0 else (b[1], b[0])
+    ap, an = a
+    if ap & bp or an & bn:
+        return None
+    return (ap & ~bn) | (bp & ~an), (an & ~bp) | (bn & ~ap)
+
+
+def _neg(a: Mask) -> Mask:
+    return a[1], a[0]
+
+
+def _norm(a: Mask) -> tuple[Mask, int]:
+    """(a up to sign with its first non-zero coefficient positive, the sign taken out; 0 for zero)."""
+    pos, neg = a
+    both = pos | neg
+    if not both:
+        return a, 0
+    low = both & -both
+    return (a, 1) if pos & low else ((neg, pos), -1)
 
 
 class FlipWalk:
     """A scheme under flips and reductions. u and v are stored sign-normalised, w carries the sign."""
 
-    def __init__(self, scheme: Scheme, rnd: random.Random, cap: int = 1) -> None:
+    def __init__(self, scheme: Scheme, rnd: random.Random) -> None:
         self.rnd = rnd
-        self.cap = cap
-        self.prods: dict[int, Product] = {}
-        self.buckets: dict[tuple[int, tuple[int, ...]], list[int]] = {}   # (slot, normalised factor) -> ids
+        self.prods: dict[int, tuple[Mask, Mask, Mask]] = {}
+        self.buckets: dict[tuple[int, Mask], list[int]] = {}   # (slot, normalised factor) -> product ids
         self.counter = 0
         for u, v, w in scheme:
-            self.add(u, v, w)
+            self.add(to_mask(u), to_mask(v), to_mask(w))
 
-    def _keys(self, prod: Product):
+    @staticmethod
+    def _keys(prod) -> tuple:
         u, v, w = prod
         return ((0, u), (1, v), (2, _norm(w)[0]))
 
-    def add(self, u, v, w) -> None:
-        """Add u (x) v (x) w, merging with a product that shares two factors up to sign, dropping zeros."""
-        u, su = _norm(tuple(u))
-        v, sv = _norm(tuple(v))
-        w = tuple(w)
+    def add(self, u: Mask, v: Mask, w: Mask) -> None:
+        """Add u (x) v (x) w: dropped if a factor is zero, merged with a product sharing two factors up
+        to sign when the merged factor stays in {-1, 0, 1}."""
+        u, su = _norm(u)
+        v, sv = _norm(v)
         wk, sw = _norm(w)
         if su == 0 or sv == 0 or sw == 0:
             return
         if su * sv < 0:
-            w, sw = tuple(-x for x in w), -sw
+            w, sw = _neg(w), -sw
+        keys = ((0, u), (1, v), (2, wk))
         for s1, s2 in ((0, 1), (0, 2), (1, 2)):
-            keys = ((0, u), (1, v), (2, wk))
             first, second = self.buckets.get(keys[s1]), self.buckets.get(keys[s2])
             if not first or not second:
                 continue
             common = sorted(set(first).intersection(second))
             if not common:
                 continue
-            uj, vj, wj = self.remove(common[0])
+            uj, vj, wj = self.prods[common[0]]
             swj = _norm(wj)[1]
             if (s1, s2) == (0, 1):                        # u v w + u v wj = u v (w + wj)
-                self.add(u, v, tuple(x + y for x, y in zip(w, wj)))
+                merged = _add(w, wj, 1)
+                parts = (u, v, merged)
             elif (s1, s2) == (0, 2):                      # u v (sw wk) + u vj (swj wk) = u (sw v + swj vj) wk
-                self.add(u, tuple(sw * x + swj * y for x, y in zip(v, vj)), wk)
-            else:                                         # u v (sw wk) + uj v (swj wk) = (sw u + swj uj) v wk
-                self.add(tuple(sw * x + swj * y for x, y in zip(u, uj)), v, wk)
+                merged = _add(v if sw > 0 else _neg(v), vj, swj)
+                parts = (u, merged, wk)
+            else:                                         # (sw u + swj uj) v wk
+                merged = _add(u if sw > 0 else _neg(u), uj, swj)
+                parts = (merged, v, wk)
+            if merged is None:
+                continue
+            self.remove(common[0])
+            self.add(*parts)
             return
         ident = self.counter
         self.counter += 1
-        self.prods[ident] = (u, v, w)
-        for key in self._keys((u, v, w)):
+        prod = (u, v, w)
+        self.prods[ident] = prod
+        for key in keys:
             self.buckets.setdefault(key, []).append(ident)
 
-    def remove(self, ident: int) -> Product:
+    def remove(self, ident: int):
         prod = self.prods.pop(ident)
         for key in self._keys(prod):
             members = self.buckets[key]
@@ -253,8 +299,10 @@ class FlipWalk:
     def rank(self) -> int:
         return len(self.prods)
 
-    def scheme(self) -> Scheme:
-        return [self.prods[k] for k in sorted(self.prods)]
+    def scheme(self, dims: Dims) -> Scheme:
+        n, m, p = dims
+        return [(from_mask(u, n * m), from_mask(v, m * p), from_mask(w, n * p))
+                for u, v, w in (self.prods[k] for k in sorted(self.prods))]
 
     def flip(self) -> bool:
         rnd = self.rnd
@@ -272,15 +320,14 @@ class FlipWalk:
         pi, pj = list(self.prods[i]), list(self.prods[j])
         if pi[slot] != pj[slot]:                              # equal up to sign: move the sign to another slot
             other = (slot + 1) % 3
-            pj[slot] = tuple(-x for x in pj[slot])
-            pj[other] = tuple(-x for x in pj[other])
-        x, y = [q for q in range(3) if q != slot]
+            pj[slot], pj[other] = _neg(pj[slot]), _neg(pj[other])
+        x, y = (1, 2) if slot == 0 else (0, 2) if slot == 1 else (0, 1)
         if rnd.random() < 0.5:
             x, y = y, x
-        s = rnd.choice((1, -1))
-        new_x = tuple(a + s * b for a, b in zip(pi[x], pj[x]))     # a (b_i + s b_j) c_i
-        new_y = tuple(a - s * b for a, b in zip(pj[y], pi[y]))     # a b_j (c_j - s c_i)
-        if any(abs(t) > self.cap for t in new_x) or any(abs(t) > self.cap for t in new_y):
+        s = 1 if rnd.random() < 0.5 else -1
+        new_x = _add(pi[x], pj[x], s)                         # a (b_i + s b_j) c_i
+        new_y = _add(pj[y], pi[y], -s)                        # a b_j (c_j - s c_i)
+        if new_x is None or new_y is None:
             return False
         self.remove(i)
         self.remove(j)
@@ -292,10 +339,8 @@ class FlipWalk:
     def plus(self) -> bool:
         i, j = self.rnd.sample(sorted(self.prods), 2)
         (a, b, c), (a2, b2, c2) = self.prods[i], self.prods[j]
-        t1 = tuple(x - y for x, y in zip(a, a2))
-        t2 = tuple(x - y for x, y in zip(b, b2))
-        t3 = tuple(x + y for x, y in zip(c, c2))
-        if any(abs(t) > self.cap for t in t1 + t2 + t3):
+        t1, t2, t3 = _add(a, a2, -1), _add(b, b2, -1), _add(c, c2, 1)
+        if t1 is None or t2 is None or t3 is None:
             return False
         self.remove(i)
         self.remove(j)
@@ -311,12 +356,13 @@ def flip_search(scheme: Scheme, dims: Dims, *, seed: int, steps: int, plateau: i
     ``plateau`` flips without a reduction); returns (scheme, number of flips done)."""
     rnd = random.Random(seed)
     walk = FlipWalk(scheme, rnd)
-    best, best_rank, since = walk.scheme(), walk.rank, 0
+    best, best_rank, since = walk.scheme(dims), walk.rank, 0
+    require(is_scheme(best, dims), f"flip search started from an invalid scheme for {dims}")
     started = time.perf_counter()
     for step in range(steps):
         walk.flip()
         if walk.rank < best_rank:
-            best, best_rank, since = walk.scheme(), walk.rank, 0
+            best, best_rank, since = walk.scheme(dims), walk.rank, 0
             require(is_scheme(best, dims), f"flip search produced an invalid scheme for {dims}")
             if log:
                 log(f"  {dims}: rank {best_rank} after {step + 1} flips ({time.perf_counter() - started:.1f} s)")
