@@ -18,7 +18,8 @@ R_0[x] = {x} and R_{t+1}[x] = R_t[x] united with R_t[u] over the neighbours u of
 graph connected, iff R_k[x] is all of 0..V-1 for every x. The iteration stops early when R no longer
 changes (then some R[x] is a whole component) or every row is full.
 
-Algorithm and library: numpy. Every R_t[x] is a bit row of ceil(V/64) uint64 words; one level ORs the
+Libraries: numpy only (uint64 bit rows, neighbour tables, sorting, bincount, the CSR breadth-first
+search). Algorithm: every R_t[x] is a bit row of ceil(V/64) uint64 words; one level ORs the
 rows of the neighbours, gathered through a V x d neighbour table (padded with the vertex itself, which
 changes nothing since x is in R_t[x]): about d V^2 / 64 word operations per level, at most k levels.
 Duplicates are found by sorting the integer keys u V + v, degrees by ``numpy.bincount``. A witness

@@ -15,7 +15,8 @@ independent indeterminates A_a, B_b are equal iff their coefficients are, and C_
 sum_j A_{i*m+j} B_{j*p+l} has the coefficients T[., ., i*p+l]. So the scheme is correct iff S = T
 entry by entry, which is what is compared (all (nm)(mp)(np) entries, no sampling).
 
-Algorithm and library: numpy int64 on the validated Python ints. For each a, the slice
+Libraries: numpy only (int64 arrays built from the validated Python ints, integer matrix products,
+comparisons). Algorithm: for each a, the slice
 S[a] = (V * u[:, a])^T W is one integer matrix product (mp x r)(r x np) (numpy's integer matmul, no
 floating point); S[a] is compared with T[a] and the first differing entry in (a, b, c) order is the
 witness ``{"entry": [a, b, c], "value": S[a,b,c], "expected": T[a,b,c]}``. No-overflow bound: every

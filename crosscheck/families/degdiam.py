@@ -16,7 +16,8 @@ search, one source at a time, on Python sets.
   eccentricity equals that of 0, the diameter is the eccentricity of 0, and the graph is connected iff
   the search from 0 reaches every element. (Tests compare this with the full all-sources check on the
   expanded edge list.) The degree of every vertex is |S| for the connection set S = {g, -g}.
-Path: plain Python sets while the all-sources search costs at most ``PYTHON_MAX_WORK`` = 2e7 arc
+Libraries: numpy (only the vectorised per-source search for large graphs); everything else is plain
+Python. Path: plain Python sets while the all-sources search costs at most ``PYTHON_MAX_WORK`` = 2e7 arc
 visits (V * 2E; every suite graph), otherwise the same per-source level-by-level search vectorised
 with numpy (a boolean ``seen`` array per source, the next level gathered from a V x d neighbour
 table): plain Python needs about V * 2E = 3.2e8 set operations for 4,000 vertices of degree 20, too

@@ -18,7 +18,7 @@ S[a] = T[a] in every entry: one exact big-integer comparison per a, all entries 
 slice differs, its fields are decoded (balanced digits, exact) and the first differing entry in
 (b, c) order is the witness.
 
-Path: plain Python integers only (no numpy, sympy, z3 or FLINT): sympy's polynomial expansion of
+Libraries: none (LIBRARIES is empty). Path: plain Python integers only (no numpy, sympy, z3 or FLINT): sympy's polynomial expansion of
 (sum u A)(sum v B) over 2,048 products would not meet the 60 s budget at the parameter limits, and
 the Kronecker packing is itself the symbolic identity evaluated exactly. Witnesses of the primary are
 re-checked by summing the r products of the three named coefficients. The z3 oracle is
