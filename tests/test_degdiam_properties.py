@@ -87,7 +87,7 @@ def small_graphs(draw):
     return edges, d, k
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(small_graphs())
 def test_generated_graphs_agree_with_the_definition(case):
     edges, d, k = case
@@ -108,7 +108,7 @@ def test_generated_graphs_agree_with_the_definition(case):
             assert second.witness_holds({"d": d, "k": k}, edges, w)[0]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(small_graphs())
 def test_second_python_and_numpy_paths_agree(case):
     edges, d, k = case
@@ -135,7 +135,7 @@ def cayley_forms(draw):
     return {"cayley": {"moduli": moduli, "generators": gens}}, draw(st.integers(1, 6)), draw(st.integers(1, 6))
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(cayley_forms())
 def test_cayley_single_search_matches_the_full_check_and_the_edge_list(case):
     form, d, k = case
@@ -329,3 +329,19 @@ def test_reference_constructions_are_accepted_by_both():
     assert len(CONSTRUCTIONS) >= 7
     for doc in CONSTRUCTIONS:
         proplib.assert_reference_construction("degdiam", primary, second, doc)
+
+
+# ---- long campaign (pytest -m slow) ------------------------------------------------------------------
+
+@pytest.mark.slow
+@settings(max_examples=1500, deadline=None)
+@given(small_graphs())
+def test_long_campaign_generated_graphs(case):
+    test_generated_graphs_agree_with_the_definition.hypothesis.inner_test(case)
+
+
+@pytest.mark.slow
+@settings(max_examples=800, deadline=None)
+@given(cayley_forms())
+def test_long_campaign_cayley_forms(case):
+    test_cayley_single_search_matches_the_full_check_and_the_edge_list.hypothesis.inner_test(case)

@@ -93,7 +93,7 @@ def small_schemes(draw):
     return scheme, (n, m, p)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(small_schemes())
 def test_generated_schemes_agree_with_the_definition(case):
     scheme, (n, m, p) = case
@@ -280,7 +280,7 @@ def test_oracle_small_facts():
         oracle.decide([[[1, 0], [1], [1]]], 1, 1, 1)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(st.sampled_from([0, 1, 2, 3, 5]), st.data())
 def test_oracle_planted_violation(b, data):
     scheme, (n, m, p) = BASES[b]
@@ -363,3 +363,12 @@ def test_reference_constructions_are_accepted_by_both():
     assert len(docs) >= 3
     for _name, doc in docs:
         proplib.assert_reference_construction("matmul", primary, second, doc)
+
+
+# ---- long campaign (pytest -m slow) ------------------------------------------------------------------
+
+@pytest.mark.slow
+@settings(max_examples=1500, deadline=None)
+@given(small_schemes())
+def test_long_campaign_generated_schemes(case):
+    test_generated_schemes_agree_with_the_definition.hypothesis.inner_test(case)

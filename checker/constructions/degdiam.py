@@ -220,7 +220,20 @@ def scan(d: int, k: int, start: int, budget: int = 20_000) -> dict | None:
 
 
 # (d, k) -> the successful seeded search found by ``scan`` (see the module docstring)
-PLAN: dict[tuple[int, int], dict[str, Any]] = {}
+PLAN: dict[tuple[int, int], dict[str, Any]] = {
+    (3, 4): {"method": "lift", "V": 32, "b": 8, "n": 4, "seed": 1, "candidate": 3355},
+    (3, 6): {"method": "lift", "V": 88, "b": 8, "n": 11, "seed": 1, "candidate": 29},
+    (3, 7): {"method": "lift", "V": 128, "b": 4, "n": 32, "seed": 1, "candidate": 311},
+    (3, 8): {"method": "lift", "V": 228, "b": 4, "n": 57, "seed": 1, "candidate": 970},
+    (3, 10): {"method": "cayley", "V": 550, "group": [55, 10, 24], "seed": 1, "candidate": 10},
+    (4, 4): {"method": "lift", "V": 87, "b": 3, "n": 29, "seed": 1, "candidate": 6740},
+    (4, 5): {"method": "cayley", "V": 203, "group": [29, 7, 25], "seed": 1, "candidate": 1},
+    (4, 6): {"method": "lift", "V": 380, "b": 4, "n": 95, "seed": 1, "candidate": 4797},
+    (4, 7): {"method": "lift", "V": 832, "b": 8, "n": 104, "seed": 1, "candidate": 2636},
+    (5, 4): {"method": "cayley", "V": 168, "group": [28, 6, 23], "seed": 1, "candidate": 2125},
+    (6, 3): {"method": "lift", "V": 98, "b": 2, "n": 49, "seed": 1, "candidate": 597},
+    (7, 3): {"method": "cayley", "V": 128, "group": [32, 4, 23], "seed": 1, "candidate": 578},
+}
 
 REFERENCES = {(4, 5): 364, (7, 3): 168, (4, 4): 104, (3, 7): 196, (6, 3): 111, (5, 4): 212, (3, 6): 132,
               (3, 4): 38}
@@ -260,6 +273,42 @@ def build(d: int, k: int, entry: dict) -> tuple[Any, int, str]:
     return [list(e) for e in cayley_edges(G, gens)], V, method + versus
 
 
+def petersen() -> list[list[int]]:
+    outer = [(i, (i + 1) % 5) for i in range(5)]
+    spokes = [(i, i + 5) for i in range(5)]
+    inner = [(5 + i, 5 + (i + 2) % 5) for i in range(5)]
+    return [list(e) for e in sorted((min(u, v), max(u, v)) for u, v in outer + spokes + inner)]
+
+
+def hoffman_singleton() -> list[list[int]]:
+    """Robertson's construction: pentagons P_h (vertex 5h + j, j ~ j +- 1) and pentagrams Q_i (vertex
+    25 + 5i + j, j ~ j +- 2), h, i, j in Z_5, and P_h[j] ~ Q_i[h i + j]."""
+    edges = set()
+    for h in range(5):
+        for j in range(5):
+            edges.add((5 * h + j, 5 * h + (j + 1) % 5))
+            edges.add((25 + 5 * h + j, 25 + 5 * h + (j + 2) % 5))
+            for i in range(5):
+                edges.add((5 * h + j, 25 + 5 * i + (h * i + j) % 5))
+    return [list(e) for e in sorted((min(u, v), max(u, v)) for u, v in edges)]
+
+
+# explicit graphs (not searched): file name -> (params, answer, method)
+EXPLICIT = {
+    "d3_k2_petersen.json": ({"d": 3, "k": 2}, petersen(),
+                            "the Petersen graph (outer 5-cycle, spokes, inner pentagram): the Moore graph of degree 3 "
+                            "and diameter 2, 10 vertices = the Moore bound."),
+    "d7_k2_hoffman_singleton.json": ({"d": 7, "k": 2}, hoffman_singleton(),
+                                     "the Hoffman-Singleton graph (A. J. Hoffman and R. R. Singleton, IBM J. Res. Dev. 4 "
+                                     "(1960) 497-504) in Robertson's pentagon/pentagram construction: pentagons P_h, "
+                                     "pentagrams Q_i, P_h[j] ~ Q_i[h i + j mod 5]; the Moore graph of degree 7 and "
+                                     "diameter 2, 50 vertices = the Moore bound."),
+    "d4_k2_circulant13.json": ({"d": 4, "k": 2}, {"cayley": {"moduli": [13], "generators": [[1], [5]]}},
+                               "the circulant C_13(1, 5) in the Cayley form: 13 = 2k^2 + 2k + 1 vertices, the largest "
+                               "abelian Cayley graph of degree 4 and diameter 2."),
+}
+
+
 def _verified_objective(params: dict, answer) -> int:
     from endless_exam.checker.families import load as load_primary
     from endless_exam.crosscheck.families import load as load_second
@@ -270,6 +319,9 @@ def _verified_objective(params: dict, answer) -> int:
 
 
 def write_all() -> None:
+    for name, (params, answer, method) in EXPLICIT.items():
+        objective = _verified_objective(params, answer)
+        print(f"{name}: V = {objective} -> {write_fixture(name, document('degdiam', params, answer, objective, method))}")
     for (d, k), entry in PLAN.items():
         started = time.perf_counter()
         answer, V, method = build(d, k, entry)
