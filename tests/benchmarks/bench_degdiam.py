@@ -45,7 +45,7 @@ def diameter(edges: list[list[int]], V: int, limit: int = 64) -> int:
 
 def late_case() -> tuple[list[list[int]], int]:
     base = g.circulant(3998, JUMPS[:-1] + [80])
-    a = 1998
+    a = 1501                                             # its antipodes (distance ~ diameter) are near 3500
     base = [e for e in base if e != [a, a + 1]]          # keep the degree of a at 20
     edges = base + [[a, 3998], [3998, 3999]]
     return edges, diameter(edges, 4000) - 1

@@ -6,8 +6,9 @@ real harness (own processes, limits, witness re-checks), at the largest allowed 
 * A: <8,8,8> (n*m*p = 512, the limit) with r = 4nmp = 2,048 products: the naive 512 products plus
   768 cancelling pairs (u, v, w), (u, v, -w) whose coefficients are all non-zero (dense, -4..4):
   valid, every tensor entry is computed in full.
-* B: A with one coefficient of the last product changed: the only wrong tensor entries come from
-  the last product, found after all earlier slices were compared.
+* B: A whose last cancelling pair acts on the last entry of A only, with one coefficient of the last
+  product changed: the only wrong tensor entries are in the last slice (a = 63), found after all
+  earlier slices were compared.
 * C: <16,16,2> (largest dimension) with 2,048 products, built like A: valid.
 * D: 2,048 products of all 4s for <8,8,8>: tensor entries of 131,072 (the no-overflow bound), invalid.
 * E: the largest bundled construction (<5,5,5>).
@@ -45,6 +46,10 @@ def main() -> int:
     a = dense_padded(8, 8, 8, 2048, 1)
     rows.append(measure("matmul", primary, second, "A <8,8,8> r=2048 dense, valid", {"n": 8, "m": 8, "p": 8}, a))
     b = [[list(f) for f in prod] for prod in a]
+    # the last cancelling pair acts on A's last entry only, and its second product's last w coefficient is
+    # changed: the only wrong entries are in the last slice (a = 63), met after all others were compared
+    b[-2][0] = [0] * 63 + [1]
+    b[-1][0] = [0] * 63 + [1]
     b[-1][2][-1] = 0 if b[-1][2][-1] != 0 else 1
     rows.append(measure("matmul", primary, second, "B <8,8,8> r=2048, last product wrong", {"n": 8, "m": 8, "p": 8}, b))
     c = dense_padded(16, 16, 2, 2048, 2)
