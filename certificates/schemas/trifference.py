@@ -22,13 +22,18 @@ Accepted forms (each checked for its size before anything else is built):
   has exactly 3^r words) are decided by the verifiers.
 
 Reason codes: a wrong JSON type is ``FORMAT_TYPE``, wrong structure or keys ``FORMAT_SHAPE``, an empty
-list ``EMPTY``, a stated size limit ``SIZE_LIMIT``, digits 3..9 or integers outside their range ``RANGE``,
-and a certificate whose inequalities fail (or a field polynomial that is not monic) ``CERTIFICATE_INVALID``.
+list ``EMPTY``, a stated size limit ``SIZE_LIMIT``, and digits 3..9, integers outside their ranges, a field
+polynomial that is not monic and every failed rs_concat inequality ``RANGE`` (all decided from the integers
+of the certificate alone). The verifiers reject a certificate that does not certify (a reducible field
+polynomial, an inner code that is not a code of the stated kind or has the wrong size) with
+``CERTIFICATE_INVALID`` and a witness the other verifier re-checks.
 
 Parsed objects: :class:`WordList` (literal lists and expanded ``linear`` spans; witness indices refer to
 its ``words``), :class:`LinearCode` and :class:`RSConcat`. Witness kinds: a duplicate word, three words
-of a list with fewer than m separating coordinates, and, for ``linear_code``, a direction z with two
-codewords a, b such that the three codewords 0, a, b have fewer than m separating coordinates.
+of a list with fewer than m separating coordinates, for ``linear_code`` a direction z with two codewords
+a, b such that the three codewords 0, a, b have fewer than m separating coordinates, and for
+``rs_concat`` a monic factor of the field polynomial, a witness against the inner code (one of the
+previous kinds, read against the inner code), or the true size of the inner code.
 """
 from __future__ import annotations
 
@@ -39,7 +44,7 @@ from ..errors import AnswerError, ParamsError, describe
 from ..forms import linear
 from ..forms.digitstrings import check_string_list
 from ..params import exact_keys, int_in
-from ..witness import Fields, Indexed, WitnessError
+from ..witness import Fields, Indexed, WitnessError, read
 
 MAX_N_CERTIFIED = 1024
 MAX_N_PLAIN = 128
@@ -72,11 +77,43 @@ def _two_words(value: Any, parsed: Any) -> tuple[str, str]:
     return _word(value[0], parsed), _word(value[1], parsed)
 
 
-WITNESSES = (
+CODE_WITNESSES = (
     Indexed("duplicate", "DUPLICATE", arity=2, echo="word", echo_one=True),
     Indexed("triple", "PROPERTY_VIOLATION", arity=3, echo="words"),          # fewer than m separating coordinates
     # codewords 0, a, b (words = [a, b], direction = a + b) with fewer than m separating coordinates
     Fields("direction", "PROPERTY_VIOLATION", {"direction": _word, "words": _two_words}),
+)
+
+
+def _factor(value: Any, parsed: Any) -> tuple[int, ...]:
+    """A monic polynomial over F_3 of degree 1..r-1 (coefficients in increasing degree)."""
+    field = getattr(parsed, "field", None)
+    if field is None:
+        raise WitnessError("a factor witness belongs to an rs_concat certificate")
+    if (type(value) is not list or not 2 <= len(value) <= len(field) - 1
+            or any(type(c) is not int or not 0 <= c <= 2 for c in value) or value[-1] != 1):
+        raise WitnessError(f"a factor is a monic polynomial c_0..c_d over F_3 with 1 <= d <= {len(field) - 2}")
+    return tuple(value)
+
+
+def _inner_witness(value: Any, parsed: Any):
+    inner = getattr(parsed, "inner", None)
+    if inner is None:
+        raise WitnessError("an inner witness belongs to an rs_concat certificate")
+    return read(CODE_WITNESSES, value, inner, size(inner), item)
+
+
+def _count(value: Any, parsed: Any) -> int:
+    if type(value) is not int or value < 0:
+        raise WitnessError("expected a non-negative JSON integer")
+    return value
+
+
+WITNESSES = CODE_WITNESSES + (
+    # rs_concat certificates that do not certify (reason CERTIFICATE_INVALID, re-checked by the other verifier):
+    Fields("reducible", "CERTIFICATE_INVALID", {"factor": _factor}),            # a factor of the field polynomial
+    Fields("inner", "CERTIFICATE_INVALID", {"inner": _inner_witness}),          # a witness against the inner code
+    Fields("inner_size", "CERTIFICATE_INVALID", {"inner_words": _count}),       # the inner code's size, not 3^r
 )
 
 
@@ -187,7 +224,7 @@ def _rs_concat(value: Any, n: int, m: int) -> RSConcat:
         if not 0 <= c <= 2:
             raise AnswerError("RANGE", f"'field' coefficient {i} is {c}; coefficients are 0, 1, 2")
     if field[-1] != 1:
-        raise AnswerError("CERTIFICATE_INVALID", f"the field polynomial must be monic (leading coefficient 1), "
+        raise AnswerError("RANGE", f"the field polynomial must be monic (leading coefficient 1), "
                           f"its coefficient of degree {len(field) - 1} is {field[-1]}")
     r = len(field) - 1
     if not 1 <= a <= n:
@@ -198,13 +235,13 @@ def _rs_concat(value: Any, n: int, m: int) -> RSConcat:
         raise AnswerError("RANGE", f"'length' = {big_n} and 'dimension' = {big_k} must be at least 1")
     q = 3 ** r
     if a * big_n > n:
-        raise AnswerError("CERTIFICATE_INVALID", f"inner_n * length = {a} * {big_n} exceeds n = {n}")
+        raise AnswerError("RANGE", f"inner_n * length = {a} * {big_n} exceeds n = {n}")
     if big_n > q:
-        raise AnswerError("CERTIFICATE_INVALID", f"length N = {big_n} exceeds the field size q = 3^{r} = {q}")
+        raise AnswerError("RANGE", f"length N = {big_n} exceeds the field size q = 3^{r} = {q}")
     if big_k > big_n:
-        raise AnswerError("CERTIFICATE_INVALID", f"dimension K = {big_k} exceeds length N = {big_n}")
+        raise AnswerError("RANGE", f"dimension K = {big_k} exceeds length N = {big_n}")
     if b * (big_n - 3 * big_k + 3) < m:
-        raise AnswerError("CERTIFICATE_INVALID", f"inner_m * (N - 3K + 3) = {b} * ({big_n} - {3 * big_k} + 3) = "
+        raise AnswerError("RANGE", f"inner_m * (N - 3K + 3) = {b} * ({big_n} - {3 * big_k} + 3) = "
                           f"{b * (big_n - 3 * big_k + 3)} is below m = {m}")
     inner = _code(value["inner"], a, b, True, nested=True)
     return RSConcat(n, m, inner, a, b, tuple(field), big_n, big_k)

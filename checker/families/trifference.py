@@ -50,7 +50,9 @@ What is checked, and why it suffices.
   concatenations) are distinct; for distinct f, g, h each difference has at most K - 1 roots, so at
   least N - 3(K - 1) positions carry three distinct field symbols, whose three distinct inner words
   have at least inner_m separating coordinates each: at least inner_m (N - 3K + 3) >= m in total; the
-  zero padding adds nothing. The outer code is never expanded.
+  zero padding adds nothing. The outer code is never expanded. A certificate that does not certify
+  is ``CERTIFICATE_INVALID`` with a witness the second verifier re-checks: a monic factor of the field
+  polynomial (from FLINT's factorisation), the inner code's own witness, or the inner code's size.
 
 Libraries: python-flint (ranks, echelon forms, kernels, membership of witness words, irreducibility),
 numpy (hyperplane engine, triple scan, pair criterion, duplicates). Exact integer arithmetic only.
@@ -313,29 +315,58 @@ def _check_linear_code(parsed: schema.LinearCode) -> Verdict:
 
 def irreducible(field: tuple[int, ...]) -> bool:
     """Degree >= 1 and irreducible over F_3 (coefficients c_0..c_r, validated to 0..2)."""
-    if len(field) < 2 or field[-1] == 0 or any(type(c) is not int or not 0 <= c <= 2 for c in field):
-        return False
-    poly = fmpz_mod_poly_ctx(3)(list(field))
-    return poly.degree() >= 1 and bool(poly.is_irreducible())
+    return _factor_of(field) is None and _poly(field).degree() >= 1
+
+
+def _poly(coeffs):
+    if any(type(c) is not int or not 0 <= c <= 2 for c in coeffs):
+        raise ValueError("F_3 polynomial coefficients must be integers 0..2")
+    return fmpz_mod_poly_ctx(3)(list(coeffs))
+
+
+def _factor_of(field: tuple[int, ...]) -> list[int] | None:
+    """A monic factor of degree 1..r-1 of the monic polynomial ``field`` (degree r >= 1), or None when it is
+    irreducible. A polynomial of degree < 1 has no such factor and is not irreducible either."""
+    poly = _poly(field)
+    if poly.degree() < 1 or poly.is_irreducible():
+        return None
+    _, factors = poly.factor()
+    coeffs = [int(c) for c in factors[0][0].coeffs()]
+    if not 1 <= len(coeffs) - 1 < poly.degree() or coeffs[-1] != 1:
+        raise RuntimeError("trifference self-check failed: FLINT returned an unexpected factor")
+    return coeffs
+
+
+def _code_size(code) -> int | None:
+    """The number of distinct words of an inner code (for the inner_size witness)."""
+    if isinstance(code, schema.WordList):
+        return len(set(code.words))
+    k, _ = _gf3.rref(_rows(code.rows), code.n)
+    return 3 ** k
 
 
 def _check_rs(parsed: schema.RSConcat) -> Verdict:
     r = parsed.degree
     q = 3 ** r
-    if not irreducible(parsed.field):
-        return reject("CERTIFICATE_INVALID", f"the field polynomial {list(parsed.field)} is not irreducible over F_3, "
-                      "so it does not define GF(3^{r})")
+    if _poly(parsed.field).degree() != r:
+        raise RuntimeError("trifference self-check failed: the parsed field polynomial is not monic of degree r")
+    factor = _factor_of(parsed.field)
+    if factor is not None:
+        return reject("CERTIFICATE_INVALID", f"the field polynomial {list(parsed.field)} is reducible over F_3 (it has "
+                      f"the factor {factor}), so it does not define GF(3^{r})", {"factor": factor})
     inner = check(parsed.inner)
     if not inner.valid:
-        return reject("CERTIFICATE_INVALID", f"the inner code is not an {parsed.inner_m}-trifferent code of length "
-                      f"{parsed.inner_n}: {inner.reason}: {inner.message}",
-                      {"inner_reason": inner.reason, "inner_witness": inner.witness})
+        message = (f"the inner code is not an {parsed.inner_m}-trifferent code of length {parsed.inner_n}: "
+                   f"{inner.reason}: {inner.message}")
+        if inner.reason in ("DUPLICATE", "PROPERTY_VIOLATION"):
+            return reject("CERTIFICATE_INVALID", message, {"inner": inner.witness})
+        return reject(inner.reason, message, inner.witness)
     if inner.objective != q:
         return reject("CERTIFICATE_INVALID", f"the inner code has {inner.objective:,} words; the field GF(3^{r}) needs "
-                      f"exactly {q:,}")
+                      f"exactly {q:,}", {"inner_words": inner.objective})
     a, b, big_n, big_k = parsed.inner_n, parsed.inner_m, parsed.length, parsed.dimension
     if not (1 <= big_k <= big_n <= q and a * big_n <= parsed.n and b * (big_n - 3 * big_k + 3) >= parsed.m):
-        return reject("CERTIFICATE_INVALID", "the rs_concat inequalities do not hold")
+        raise RuntimeError("trifference self-check failed: the parsed rs_concat violates its inequalities")
     return accept(q ** big_k, f"Reed-Solomon concatenation: q = 3^{r}, N = {big_n}, K = {big_k}, inner code of length "
                   f"{a}; q^K = 3^{r * big_k} words of length {parsed.n}")
 
@@ -364,6 +395,20 @@ def confirm(parsed, w: Witness) -> tuple[bool, str]:
         ok = t < parsed.m
         return ok, (f"confirmed: {t} separating coordinates < {parsed.m}" if ok
                     else f"the three words have {t} >= {parsed.m} separating coordinates")
+    if w.kind == "reducible":
+        _, rem = divmod(_poly(parsed.field), _poly(w["factor"]))
+        ok = rem.is_zero()
+        return ok, (f"confirmed: {list(w['factor'])} divides the field polynomial" if ok
+                    else "the claimed factor does not divide the field polynomial")
+    if w.kind == "inner":
+        holds, message = confirm(parsed.inner, w["inner"])
+        return holds, f"inner code: {message}"
+    if w.kind == "inner_size":
+        size = _code_size(parsed.inner)
+        q = 3 ** parsed.degree
+        ok = size == w["inner_words"] and size != q
+        return ok, (f"confirmed: the inner code has {size:,} words, not {q:,}" if ok
+                    else f"the inner code has {size:,} words (field size {q:,})")
     if not isinstance(parsed, schema.LinearCode):
         return False, "a direction witness applies only to a linear_code certificate"
     n, m = parsed.n, parsed.m

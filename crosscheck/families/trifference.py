@@ -168,12 +168,12 @@ def reparse(answer: Any, params: dict, parsed: Any) -> Any:
     if any(c not in (0, 1, 2) for c in coeffs):
         _fail("RANGE", "field coefficient outside 0..2")
     if coeffs[-1] != 1:
-        _fail("CERTIFICATE_INVALID", "field polynomial not monic")
+        _fail("RANGE", "field polynomial not monic")
     if not (1 <= b <= a <= n) or big_n < 1 or big_k < 1:
         _fail("RANGE", "rs_concat parameters out of range")
     q = 3 ** (len(coeffs) - 1)
     if not (a * big_n <= n and big_n <= q and big_k <= big_n and b * (big_n - 3 * big_k + 3) >= m):
-        _fail("CERTIFICATE_INVALID", "rs_concat inequalities")
+        _fail("RANGE", "rs_concat inequalities")
     return Concat(n, m, _inner(body["inner"], a, b), a, b, coeffs, big_n, big_k)
 
 
@@ -315,6 +315,58 @@ def _directions(k: int):
             yield p, digits, changed
 
 
+def _restriction_passes(basis: list[t3.Vec], p: int, zero: int, m: int) -> bool:
+    """The fast path of ``_restricted_fails`` (no messages): the rows other than p restricted to ``zero`` are
+    independent and, for m >= 2, their reduced echelon form shows no word of weight < m. The F_3 sums are
+    written out inline (v - b = v + (b_twos, b_ones)), which makes this the hot loop of the second verifier."""
+    piv: list[tuple[int, int, int]] = []
+    for i, (r1, r2) in enumerate(basis):
+        if i == p:
+            continue
+        v1, v2 = r1 & zero, r2 & zero
+        for bit, b1, b2 in piv:
+            if v1 & bit:
+                s = (v1 | b1) ^ (v2 | b2)
+                v1, v2 = (v2 | b1) ^ s, (v1 | b2) ^ s
+            elif v2 & bit:
+                s = (v1 | b2) ^ (v2 | b1)
+                v1, v2 = (v2 | b2) ^ s, (v1 | b1) ^ s
+        nz = v1 | v2
+        if not nz:
+            return False
+        bit = nz & -nz
+        if v2 & bit:
+            v1, v2 = v2, v1
+        piv.append((bit, v1, v2))
+    if m == 1:
+        return True
+    rows = [list(t) for t in piv]
+    for t in range(len(rows) - 1, -1, -1):
+        bit, b1, b2 = rows[t]
+        for u, row in enumerate(rows):
+            if u == t:
+                continue
+            v1, v2 = row[1], row[2]
+            if v1 & bit:
+                s = (v1 | b1) ^ (v2 | b2)
+                row[1], row[2] = (v2 | b1) ^ s, (v1 | b2) ^ s
+            elif v2 & bit:
+                s = (v1 | b2) ^ (v2 | b1)
+                row[1], row[2] = (v2 | b2) ^ s, (v1 | b1) ^ s
+    seen = set()
+    for bit, v1, v2 in rows:
+        if (v1 | v2).bit_count() < m:
+            return False
+        if m == 3:
+            o1, o2 = v1 & ~bit, v2 & ~bit
+            low = (o1 | o2) & -(o1 | o2)
+            key = (o1, o2) if o1 & low else (o2, o1)
+            if key in seen:
+                return False
+            seen.add(key)
+    return True
+
+
 def _restricted_fails(basis: list[t3.Vec], p: int, zero: int, m: int, track: bool) -> t3.Vec | None:
     """For the direction with lead p and zero-set mask ``zero``: None if the rows other than p, restricted to
     the zero set, are independent and (m >= 2) span a code of minimum distance >= m; otherwise, when
@@ -356,7 +408,7 @@ def _code_violation(basis: list[t3.Vec], n: int, m: int) -> tuple[t3.Vec, t3.Vec
             for i in changed:
                 c = t3.plus(c, basis[i])
         zero = full & ~(c[0] | c[1])
-        if _restricted_fails(basis, p, zero, m, track=False) is not None:
+        if not _restriction_passes(basis, p, zero, m):
             msg = _restricted_fails(basis, p, zero, m, track=True)
             a = _combination(msg, basis)
             b = t3.minus(c, a)
@@ -395,18 +447,28 @@ def _poly_mod(num: list[int], den: list[int]) -> list[int]:
     return [x % 3 for x in rem[:d]]
 
 
-def irreducible_by_division(coeffs: tuple[int, ...]) -> bool:
-    """Degree >= 1 and no monic factor of degree 1..deg/2 (trial division)."""
-    while coeffs and coeffs[-1] % 3 == 0:
-        coeffs = coeffs[:-1]
+def smallest_factor(coeffs: tuple[int, ...]) -> list[int] | None:
+    """The first monic divisor of degree 1..deg/2 in (degree, lexicographic) order, or None (trial division).
+    A polynomial without one has no factor of degree 1..deg - 1 at all (one of any two cofactors has degree
+    at most deg/2)."""
     r = len(coeffs) - 1
-    if r < 1:
-        return False
     for deg in range(1, r // 2 + 1):
         for low in itertools.product(range(3), repeat=deg):
-            if not any(_poly_mod(list(coeffs), list(low) + [1])):
-                return False
-    return True
+            den = list(low) + [1]
+            if not any(_poly_mod(list(coeffs), den)):
+                return den
+    return None
+
+
+def irreducible_by_division(coeffs: tuple[int, ...]) -> bool:
+    """Degree >= 1 (the leading coefficient non-zero) and no monic factor of degree 1..deg/2."""
+    while coeffs and coeffs[-1] % 3 == 0:
+        coeffs = coeffs[:-1]
+    if len(coeffs) - 1 < 1:
+        return False
+    if coeffs[-1] != 1:                      # make it monic: 2 is its own inverse
+        coeffs = tuple((2 * c) % 3 for c in coeffs)
+    return smallest_factor(coeffs) is None
 
 
 def irreducible_by_sympy(coeffs: tuple[int, ...]) -> bool:
@@ -417,22 +479,33 @@ def irreducible_by_sympy(coeffs: tuple[int, ...]) -> bool:
     return poly.degree() >= 1 and bool(poly.is_irreducible)
 
 
+def _size(code) -> int:
+    if isinstance(code, (Words, schema.WordList)):
+        return len(set(code.words))
+    return 3 ** len(_basis(code.rows, code.n))
+
+
 def _check_concat(c: Concat) -> Verdict:
     r = len(c.field) - 1
     by_sympy, by_division = irreducible_by_sympy(c.field), irreducible_by_division(c.field)
     if by_sympy != by_division:
         raise RuntimeError("second trifference self-check failed: sympy and trial division disagree on irreducibility")
     if not by_sympy:
-        return reject("CERTIFICATE_INVALID", f"field polynomial {list(c.field)} is reducible over F_3")
+        factor = smallest_factor(c.field)
+        return reject("CERTIFICATE_INVALID", f"field polynomial {list(c.field)} is reducible over F_3: factor {factor}",
+                      {"factor": factor})
     inner = check(c.inner)
     if not inner.valid:
-        return reject("CERTIFICATE_INVALID", f"inner code fails ({inner.reason}): {inner.message}",
-                      {"inner_reason": inner.reason, "inner_witness": inner.witness})
+        message = f"inner code fails ({inner.reason}): {inner.message}"
+        if inner.reason in ("DUPLICATE", "PROPERTY_VIOLATION"):
+            return reject("CERTIFICATE_INVALID", message, {"inner": inner.witness})
+        return reject(inner.reason, message, inner.witness)
     q = 3 ** r
     if inner.objective != q:
-        return reject("CERTIFICATE_INVALID", f"inner code has {inner.objective} words, the field needs {q}")
+        return reject("CERTIFICATE_INVALID", f"inner code has {inner.objective} words, the field needs {q}",
+                      {"inner_words": inner.objective})
     if not (c.a * c.big_n <= c.n and 1 <= c.big_k <= c.big_n <= q and c.b * (c.big_n - 3 * c.big_k + 3) >= c.m):
-        return reject("CERTIFICATE_INVALID", "rs_concat inequalities fail")
+        raise RuntimeError("second trifference self-check failed: rs_concat inequalities")
     return accept(q ** c.big_k, f"rs_concat over GF(3^{r}): {q}^{c.big_k} words")
 
 
@@ -461,6 +534,15 @@ def confirm(parsed, w: Witness) -> tuple[bool, str]:
             return False, "the three words are not distinct"
         t = t3.separating(x, y, z)
         return t < parsed.m, f"the three words are separated at {t} coordinates (m = {parsed.m})"
+    if w.kind == "reducible":
+        rem = _poly_mod(list(parsed.field), list(w["factor"]))
+        return not any(rem), f"remainder of the field polynomial by the factor: {rem}"
+    if w.kind == "inner":
+        holds, message = confirm(parsed.inner, w["inner"])
+        return holds, f"inner code: {message}"
+    if w.kind == "inner_size":
+        size, q = _size(parsed.inner), 3 ** (len(parsed.field) - 1)
+        return size == w["inner_words"] and size != q, f"the inner code has {size} words, q = {q}"
     if not isinstance(parsed, Code):
         return False, "a direction witness belongs to a linear_code certificate"
     n, m = parsed.n, parsed.m
