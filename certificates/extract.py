@@ -10,8 +10,10 @@ The rule (BENCHMARK.md section 5), exactly as implemented:
 3. A candidate that is syntactically JSON but breaks a strictness rule (NaN, a duplicate key, excessive
    depth, an over-long integer) is not skipped: the answer is rejected with that reason, because the
    submitter's JSON was found and it is not acceptable.
-4. If the value is an object with the key ``answer``, it is unwrapped once: the object must then have no
-   other key (``FORMAT_SHAPE``). ``null`` (wrapped or not) is ``NO_ANSWER``.
+4. If the value is an object with the key ``answer``, it is unwrapped once, as the public release does;
+   other keys beside ``answer`` (an explanation, a note) are ignored and the verdict's message says so
+   (strictness still applies to everything inside the answer, and the whole text must be strict JSON).
+   ``null`` (wrapped or not) is ``NO_ANSWER``.
 
 Consequence worth knowing: a response that shows an example object in a later code block than its real
 answer gets the example scored (last block first is the benchmark's rule).
@@ -48,15 +50,23 @@ def fenced_blocks(text: str) -> list[str]:
     return blocks
 
 
-def unwrap(value: Any) -> Any:
+def unwrap_noted(value: Any) -> tuple[Any, str | None]:
+    """Remove one ``{"answer": X}`` wrapper; other keys beside ``answer`` are ignored, and the note says so."""
+    note = None
     if isinstance(value, dict) and "answer" in value:
-        if len(value) != 1:
-            extra = sorted(k for k in value if k != "answer")
-            raise AnswerError("FORMAT_SHAPE", f"the answer wrapper has unexpected keys {extra[:5]}")
+        extra = sorted(k for k in value if k != "answer")
+        if extra:
+            shown = ", ".join(repr(k if len(k) <= 40 else k[:37] + "...") for k in extra[:5])
+            more = f" and {len(extra) - 5} more" if len(extra) > 5 else ""
+            note = f"the answer was taken from an object with other keys ({shown}{more}), which were ignored"
         value = value["answer"]
     if value is None:
         raise AnswerError("NO_ANSWER", "the answer is null")
-    return value
+    return value, note
+
+
+def unwrap(value: Any) -> Any:
+    return unwrap_noted(value)[0]
 
 
 def _candidates(text: str, include_whole: bool = True) -> list[str]:
@@ -73,7 +83,12 @@ def _candidates(text: str, include_whole: bool = True) -> list[str]:
 
 
 def extract_from_text(text: str, whole_text_tried: bool = False) -> Any:
-    """Apply the extraction rule to a raw model response; return the unwrapped answer value.
+    """Apply the extraction rule to a raw model response; return the unwrapped answer value."""
+    return extract_from_text_noted(text, whole_text_tried)[0]
+
+
+def extract_from_text_noted(text: str, whole_text_tried: bool = False) -> tuple[Any, str | None]:
+    """The answer value of a raw model response and the unwrapping note, if any.
 
     ``whole_text_tried`` skips the whole-text candidate when the caller has already parsed it."""
     if not text.strip():
@@ -89,24 +104,32 @@ def extract_from_text(text: str, whole_text_tried: bool = False) -> Any:
             if not exc.syntax_known and not is_json_syntax(candidate):
                 continue          # too deep to parse and not JSON at all: not a candidate
             raise
-        return unwrap(value)
+        return unwrap_noted(value)
     raise AnswerError("NO_ANSWER", "no JSON answer found in the response")
 
 
 def answer_from_bytes(data: bytes) -> Any:
     """An answer file: a bare answer, ``{"answer": ...}``, or raw model text."""
+    return answer_from_bytes_noted(data)[0]
+
+
+def answer_from_bytes_noted(data: bytes) -> tuple[Any, str | None]:
     text = decode_bytes(data)
     try:
         value = loads(text)
     except JSONSyntaxError:
-        return extract_from_text(text, whole_text_tried=True)
+        return extract_from_text_noted(text, whole_text_tried=True)
     except StrictnessError as exc:
         if exc.syntax_known or is_json_syntax(text):
             raise
-        return extract_from_text(text, whole_text_tried=True)
-    return unwrap(value)
+        return extract_from_text_noted(text, whole_text_tried=True)
+    return unwrap_noted(value)
 
 
 def answer_from_json_text(text: str) -> Any:
     """An answer already given as JSON text (e.g. the ``answer`` field of answers.jsonl)."""
-    return unwrap(loads(text))
+    return answer_from_json_text_noted(text)[0]
+
+
+def answer_from_json_text_noted(text: str) -> tuple[Any, str | None]:
+    return unwrap_noted(loads(text))

@@ -6,6 +6,7 @@ construction not accepted), 2 error, usage error, time or memory limit, 3 verifi
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import math
 import sys
@@ -43,7 +44,7 @@ def cmd_instances(args: argparse.Namespace) -> int:
             raise UsageError(f"unknown family {args.family!r}; known: {', '.join(FAMILIES)}")
         chosen = tuple(i for i in chosen if i.family == args.family)
     if args.json:
-        print(json.dumps([i.to_json() for i in chosen], indent=1))
+        print(json.dumps({"version": __version__, "instances": [i.to_json() for i in chosen]}, indent=1))
         return EXIT_OK
     print(f"{'call id':<24} {'instance id':<30} {'params':<44} {'sense':<5} {'reference':>14} {'type':<12} {'bound':>14} {'kind':<10}")
     for i in chosen:
@@ -76,9 +77,10 @@ def _resolve(args: argparse.Namespace) -> tuple[str, dict, suites.Instance | Non
             raise UsageError(str(exc.args[0])) from None
         return inst.family, inst.params, inst
     if not args.family or args.params is None:
-        raise UsageError("give --instance CALL_OR_INSTANCE_ID, or --family F with --params JSON")
+        raise UsageError("give --instance CALL_OR_INSTANCE_ID, or --family F with --params JSON "
+                         "(or an answer file that carries family and params beside answer)")
     if args.family not in FAMILIES:
-        raise UsageError(f"unknown family {args.family!r}; known: {', '.join(FAMILIES)}")
+        raise UsageError(f"unknown family {args.family!r}{_did_you_mean(args.family)}; known: {', '.join(FAMILIES)}")
     try:
         params = loads(args.params)
     except AnswerError as exc:
@@ -99,14 +101,17 @@ def _check_family(family: str, params: dict) -> dict:
 
 def _read_answer(path: str) -> bytes:
     if path == "-":
-        data = sys.stdin.buffer.read(MAX_BYTES + 1)
-    else:
-        p = Path(path)
-        if not p.is_file():
-            raise UsageError(f"answer file {path!r} does not exist")
+        return sys.stdin.buffer.read(MAX_BYTES + 1)
+    p = Path(path)
+    if p.is_dir():
+        raise UsageError(f"answer file {path!r} is a directory")
+    if not p.exists():
+        raise UsageError(f"answer file {path!r} does not exist")
+    try:
         with p.open("rb") as fh:
-            data = fh.read(MAX_BYTES + 1)  # the harness rejects anything over the limit
-    return data
+            return fh.read(MAX_BYTES + 1)  # the harness rejects anything over the limit
+    except OSError as exc:
+        raise UsageError(f"cannot read answer file {path!r}: {exc.strerror}") from None
 
 
 def _summary(v, seconds: float) -> dict:
@@ -116,14 +121,17 @@ def _summary(v, seconds: float) -> dict:
 
 def result_json(family: str, params: dict, inst: suites.Instance | None, res) -> dict:
     out = {
-        "family": family, "params": params,
+        "version": __version__, "family": family, "params": params,
         "call_id": inst.call_id if inst else None, "instance_id": suites.instance_id(family, params),
         "status": res.status.value, "valid": res.valid, "objective": objective_to_str(res.objective),
         "objective_float": objective_to_float(res.objective),
         "reason": res.reason, "message": res.message, "witness": res.witness,
         "primary": _summary(res.primary, res.primary_seconds), "second": _summary(res.second, res.second_seconds),
         "witness_checks": res.witness_checks,
+        "formal": res.formal, "formal_message": res.formal_message,
     }
+    out["primary"]["libraries"] = res.primary_libraries    # distribution -> version, as loaded by its process
+    out["second"]["libraries"] = res.second_libraries
     if inst is not None:
         r = ratio(res.objective, inst.reference, inst.sense, res.valid)
         out["reference"] = None if inst.reference is None else str(inst.reference)
@@ -133,29 +141,90 @@ def result_json(family: str, params: dict, inst: suites.Instance | None, res) ->
     return out
 
 
+TIME_LIMIT_RANGE = (0.1, 86_400.0)       # seconds per verifier per answer
+MEMORY_LIMIT_RANGE = (0.5, 1024.0)       # GiB per verifier per answer (below 0.5 a verifier cannot start)
+MAX_JOBS = 64
+TIME_HELP = (f"seconds per verifier per answer, {TIME_LIMIT_RANGE[0]:g} to {TIME_LIMIT_RANGE[1]:g} "
+             "(default 60)")
+MEMORY_HELP = (f"GiB of memory per verifier per answer, {MEMORY_LIMIT_RANGE[0]:g} to {MEMORY_LIMIT_RANGE[1]:g} "
+               "(default 4)")
+
+
 def _limits(args: argparse.Namespace) -> tuple[float, int]:
     t, m = args.time_limit, args.memory_limit
-    if not (math.isfinite(t) and t > 0):
-        raise UsageError(f"--time-limit must be a positive number of seconds, got {t}")
-    if not (math.isfinite(m) and m > 0):
-        raise UsageError(f"--memory-limit must be a positive number of GiB, got {m}")
-    return t, max(1, int(m * 1024 ** 3))
+    lo, hi = TIME_LIMIT_RANGE
+    if not (math.isfinite(t) and lo <= t <= hi):
+        raise UsageError(f"--time-limit must be between {lo:g} and {hi:g} seconds, got {t:g}")
+    lo, hi = MEMORY_LIMIT_RANGE
+    if not (math.isfinite(m) and lo <= m <= hi):
+        raise UsageError(f"--memory-limit must be between {lo:g} and {hi:g} GiB, got {m:g}")
+    return t, int(m * 1024 ** 3)
+
+
+# an answer file up to this size is looked into for ``family`` and ``params`` beside ``answer``
+SELF_DESCRIBED_MAX = 8 * 1024 * 1024
+
+
+def _self_described(payload: bytes) -> tuple[str, dict] | None:
+    """``(family, params)`` of a file that carries them beside ``answer`` (the project's construction
+    files, upstream's reference-witness files), else None."""
+    if len(payload) > SELF_DESCRIBED_MAX or not payload.lstrip()[:1] == b"{":
+        return None
+    try:
+        doc = loads(payload.decode("utf-8"))
+    except (AnswerError, UnicodeDecodeError):
+        return None
+    if not isinstance(doc, dict) or "answer" not in doc or "family" not in doc:
+        return None
+    family, params = doc["family"], doc.get("params")
+    if not isinstance(family, str) or not isinstance(params, dict):
+        raise UsageError("the file names a family but its 'family' is not a string or its 'params' not an object")
+    return family, params
+
+
+def _resolve_with_file(args: argparse.Namespace, payload: bytes) -> tuple[str, dict, suites.Instance | None, str | None]:
+    """The instance: from the options, from the file, or both (then they must agree)."""
+    described = _self_described(payload)
+    if described is None:
+        return (*_resolve(args), None)
+    family, params = described
+    if family not in FAMILIES:
+        raise UsageError(f"the file names an unknown family {family!r}{_did_you_mean(family)}")
+    note = f"instance taken from the file: {family} {_dumps(params)}"
+    if args.instance or args.family or args.params is not None:
+        given_family, given_params, inst = _resolve(args)
+        if given_family != family or _check_family(given_family, given_params) != _check_family(family, params):
+            raise UsageError(f"the file is for {family} {_dumps(params)}, but the options name "
+                             f"{given_family} {_dumps(given_params)}")
+        return given_family, given_params, inst, "the options agree with the instance named in the file"
+    iid = suites.instance_id(family, params)
+    matches = [i for i in suites.all_instances() if i.instance_id == iid]
+    return family, params, (matches[0] if matches else None), note
+
+
+def _did_you_mean(name: str) -> str:
+    close = difflib.get_close_matches(name, list(FAMILIES), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from . import harness
 
     time_limit, memory_limit = _limits(args)
-    family, params, inst = _resolve(args)
-    params = _check_family(family, params)
     payload = _read_answer(args.answer)
-    res = harness.verify(family, params, payload, "file", time_limit=time_limit, memory_limit=memory_limit)
+    family, params, inst, source_note = _resolve_with_file(args, payload)
+    params = _check_family(family, params)
+    res = harness.verify(family, params, payload, "file", time_limit=time_limit, memory_limit=memory_limit,
+                         formal=args.formal)
     data = result_json(family, params, inst, res)
+    data["instance_source"] = source_note or "options"
     if args.json:
         print(json.dumps(data, indent=1))
     else:
         label = f"{inst.call_id} ({inst.instance_id})" if inst else data["instance_id"]
         print(f"instance  {label}  {family} {_dumps(params)}")
+        if source_note:
+            print(f"          ({source_note})")
         print(f"verdict   {res.status.value}" + (f"  objective {data['objective']}" if res.valid else f"  {res.reason}"))
         print(f"message   {res.message}")
         if res.witness is not None:
@@ -169,16 +238,92 @@ def cmd_verify(args: argparse.Namespace) -> int:
         for w in res.witness_checks:
             print(f"re-check  {w['witness_of']} witness by {w['checked_by']}: {'confirmed' if w['holds'] else 'NOT confirmed'}"
                   f" ({w['message']})")
+        if res.formal is not None:
+            print(f"formal    {res.formal}" + (f" ({res.formal_message})" if res.formal_message else ""))
     return EXIT_BY_STATUS[res.status]
 
 
+# ---- certify ---------------------------------------------------------------------------------------
+
+def _writable(path: str, answer_path: str) -> Path:
+    out = Path(path)
+    if out.exists() and not out.is_file():
+        raise UsageError(f"{path} exists and is not a regular file")
+    if not out.parent.is_dir():
+        raise UsageError(f"the directory of {path} does not exist")
+    if answer_path != "-" and out.exists() and out.samefile(answer_path):
+        raise UsageError("the dossier would overwrite the answer file")
+    return out
+
+
+def cmd_certify(args: argparse.Namespace) -> int:
+    from . import dossier
+
+    time_limit, memory_limit = _limits(args)
+    payload = _read_answer(args.answer)
+    if args.check:
+        try:
+            saved = loads(Path(args.check).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, AnswerError) as exc:
+            raise UsageError(f"cannot read the dossier {args.check}: {getattr(exc, 'message', exc)}") from None
+        if not isinstance(saved, dict) or saved.get("kind") != dossier.KIND:
+            raise UsageError(f"{args.check} is not an endless-exam dossier")
+        family, params = saved["family"], _check_family(saved["family"], saved["params"])
+        fresh = dossier.build(family, params, payload, answer_path=args.answer, time_limit=time_limit,
+                              memory_limit=memory_limit, formal=saved.get("formal") is not None)
+        differences = dossier.compare(saved, fresh)
+        for line in differences:
+            print(f"differs  {line}")
+        print("dossier confirmed: the answer verifies exactly as recorded" if not differences
+              else f"dossier NOT confirmed ({len(differences)} differences)")
+        return EXIT_OK if not differences else EXIT_REJECT
+    if not args.output:
+        raise UsageError("certify needs --output DOSSIER.json (or --check DOSSIER.json)")
+    out = _writable(args.output, args.answer)
+    family, params, _inst, _note = _resolve_with_file(args, payload)
+    params = _check_family(family, params)
+    doc = dossier.build(family, params, payload, answer_path=args.answer, time_limit=time_limit,
+                        memory_limit=memory_limit, formal=not args.no_formal)
+    out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    text = dossier.render_markdown(doc)
+    if args.markdown:
+        _writable(args.markdown, args.answer).write_text(text, encoding="utf-8")
+    print(text)
+    return EXIT_BY_STATUS[Status(doc["status"])]
+
+
 # ---- audit -----------------------------------------------------------------------------------------
+
+def cmd_audit_witnesses(args: argparse.Namespace, time_limit: float, memory_limit: int) -> int:
+    from .witness_audit import WitnessDirError, audit_directory
+
+    try:
+        report = audit_directory(args.witnesses, time_limit=time_limit, memory_limit=memory_limit)
+    except WitnessDirError as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        print(json.dumps({"version": __version__, **report}, indent=1))
+        return EXIT_OK if report["holds"] else EXIT_REJECT
+    print(f"{'instance':<24} {'file':<30} {'objective':>12} {'reference':>12} {'ratio':>6} {'verdict':<8} "
+          f"{'primary/second':<16} {'prim s':>7} {'sec s':>7}  holds")
+    for r in report["rows"]:
+        print(f"{str(r.get('call_id') or r['instance_id'] or '-'):<24} {str(r['file'] or '-')[:30]:<30} "
+              f"{str(r.get('objective') or '-')[:12]:>12} {str(r.get('reference') or '-')[:12]:>12} "
+              f"{str(r.get('ratio') or '-')[:6]:>6} {r.get('status', '-'):<8} {r.get('verifiers', '-'):<16} "
+              f"{r.get('primary_seconds', 0):>7.2f} {r.get('second_seconds', 0):>7.2f}  {'yes' if r['holds'] else 'NO'}")
+        for problem in r["problems"]:
+            print(f"    !! {problem}")
+    print(f"\n{report['holding']} of {report['records']} witnesses hold")
+    return EXIT_OK if report["holds"] else EXIT_REJECT
+
 
 def cmd_audit(args: argparse.Namespace) -> int:
     from . import harness
     from .constructions_index import load_all
 
     time_limit, memory_limit = _limits(args)
+    if args.witnesses:
+        return cmd_audit_witnesses(args, time_limit, memory_limit)
     constructions = load_all(args.family)
     wanted = suites.load(args.suite) if args.suite else suites.all_instances()
     rows = []
@@ -186,7 +331,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
     for c in constructions:
         params = validate_params(c.family, c.params)
         payload = json.dumps({"answer": c.answer}).encode("utf-8")
-        res = harness.verify(c.family, params, payload, "file", time_limit=time_limit, memory_limit=memory_limit)
+        res = harness.verify(c.family, params, payload, "file", time_limit=time_limit, memory_limit=memory_limit,
+                             formal=args.formal)
         insts = [i for i in wanted if i.instance_id == c.instance_id] or [None]
         agree = ("agree" if res.status in (Status.ACCEPT, Status.REJECT) else res.status.value.lower())
         claimed_ok = res.valid and c.objective is not None and str(c.objective) == objective_to_str(res.objective)
@@ -202,14 +348,15 @@ def cmd_audit(args: argparse.Namespace) -> int:
                 "ratio": ratio_float(r), "verifiers": f"{res.primary.status.value}/{res.second.status.value}",
                 "agreement": agree, "primary_seconds": round(res.primary_seconds, 3),
                 "second_seconds": round(res.second_seconds, 3), "method": c.method,
-                "reason": res.reason,
+                "reason": res.reason, "formal": res.formal,
             })
     position = {i.call_id: n for n, i in enumerate(wanted)}
     rows.sort(key=lambda r: (r["call_id"] is None, position.get(r["call_id"], 0), r["construction"]))
     covered = {r["call_id"] for r in rows if r["call_id"]}
     uncovered = [i for i in wanted if i.implemented and i.call_id not in covered and (not args.family or i.family == args.family)]
     if args.json:
-        print(json.dumps({"rows": rows, "instances_without_construction": [i.call_id for i in uncovered]}, indent=1))
+        print(json.dumps({"version": __version__, "rows": rows,
+                          "instances_without_construction": [i.call_id for i in uncovered]}, indent=1))
         return worst
     print(f"{'instance':<20} {'params':<28} {'objective':>10} {'reference':>10} {'ratio':>8} {'verdict':<8} "
           f"{'primary/second':<16} {'prim s':>7} {'sec s':>7}  construction")
@@ -218,6 +365,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
         print(f"{(r['call_id'] or '-'):<20} {_dumps(r['params'])[:28]:<28} {r['objective'] or '-':>10} "
               f"{r['reference'] or '-':>10} {ratio_txt:>8} {r['status']:<8} {r['verifiers']:<16} "
               f"{r['primary_seconds']:>7.2f} {r['second_seconds']:>7.2f}  {r['construction']}")
+        if r["formal"] is not None:
+            print(f"    formal: {r['formal']}")
         if r["status"] != "ACCEPT":
             print(f"    !! {r['reason']}")
         elif str(r["claimed_objective"]) != r["objective"]:
@@ -259,7 +408,10 @@ def cmd_export(args: argparse.Namespace) -> int:
             raise UsageError(f"{note}; nothing written. Use --allow-partial to export only the "
                              f"{len(ready)} calls of implemented families.")
         print(f"endless-exam: warning: skipped {note}", file=sys.stderr)
-    n = export.write(args.output, ready, args.track, args.model_inputs_only)
+    try:
+        n = export.write(args.output, ready, args.track, args.model_inputs_only)
+    except export.ExportError as exc:
+        raise UsageError(str(exc)) from None
     print(f"wrote {n} prompts to {args.output}", file=sys.stderr)
     return EXIT_OK
 
@@ -270,15 +422,21 @@ def cmd_score(args: argparse.Namespace) -> int:
     from . import score
     from .answers import AnswersFileError
 
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs must be between 1 and {MAX_JOBS}, got {args.jobs}")
+    if args.limit is not None and args.limit < 1:
+        raise UsageError(f"--limit must be at least 1, got {args.limit}")
     time_limit, memory_limit = _limits(args)
     try:
         doc = score.run(args.answers, args.output, suites.load(args.suite), suite=args.suite, track=args.track,
                         allow_partial=args.allow_partial, jobs=args.jobs, restart=args.restart,
-                        time_limit=time_limit, memory_limit=memory_limit)
+                        time_limit=time_limit, memory_limit=memory_limit, formal=args.formal,
+                        only=tuple(args.only) if args.only else None, limit=args.limit)
     except (AnswersFileError, score.ScoreError) as exc:
         raise UsageError(str(exc)) from None
+    except OSError as exc:   # e.g. no permission to write the progress file or scores.json
+        where = f" ({exc.filename})" if exc.filename else ""
+        raise UsageError(f"cannot write the scoring files{where}: {exc.strerror or exc}") from None
     if "error" in doc.get("summary", {}):
         print(f"endless-exam: error: scores could not be aggregated: {doc['summary']['error']} "
               f"(every per-call result is in {args.output})", file=sys.stderr)
@@ -296,23 +454,75 @@ def cmd_score(args: argparse.Namespace) -> int:
         print(f"endless-exam: ALARM: the verifiers disagree on {len(disagreements)} call(s): "
               f"{', '.join(r['call_id'] for r in disagreements[:10])}", file=sys.stderr)
         return EXIT_DISAGREE
-    if not doc["complete"] and not args.allow_partial:
+    _print_score_summary(doc, args.answers)
+    if not doc["complete"] and not (args.allow_partial or args.only or args.limit):
         print("endless-exam: error: the run is incomplete (see missing calls above); scores were written with a "
               "subset_score. Use --allow-partial to accept a subset score.", file=sys.stderr)
         return EXIT_ERROR
     return EXIT_OK
 
 
-def cmd_report(args: argparse.Namespace) -> int:
-    from . import report
+def _print_score_summary(doc: dict, answers: str) -> None:
+    """The end-of-run summary: group means, valid fraction, the slowest calls, record candidates and
+    values beyond a proven bound (with how to certify them)."""
+    summary = doc.get("summary") or {}
+    groups = [(g, v) for g, v in (summary.get("groups") or {}).items() if v.get("n")]
+    if groups:
+        print("\ngroup            n   mean ratio")
+        for g, v in groups:
+            mean = "-" if v.get("mean") is None else f"{v['mean']:.4f}"
+            print(f"{g:<16} {v['n']:>2}   {mean}")
+    if doc.get("valid_fraction") is not None:
+        print(f"valid fraction   {doc['valid_fraction']:.4f}")
+    timed = []
+    for r in doc.get("calls_scored", []):
+        secs = [v.get("seconds") or 0.0 for v in (r.get("primary"), r.get("second")) if isinstance(v, dict)]
+        if secs:
+            timed.append((max(secs), r["call_id"], r["status"]))
+    if timed:
+        print("slowest calls    " + ", ".join(f"{c} {t:.2f} s ({st})" for t, c, st in sorted(timed, reverse=True)[:5]))
+    for rec in summary.get("record_candidates") or []:
+        print(f"RECORD CANDIDATE {rec['call_id']}: ratio {rec['ratio_exact']} over a published reference; "
+              f"certify it: extract its answer from {answers} into a file and run "
+              f"endless-exam certify FILE --instance {rec['call_id']} --output DOSSIER.json")
+    for b in summary.get("beyond_bound") or []:
+        print(f"BEYOND A PROVEN BOUND {', '.join(b['call_ids'])} ({b['family']}): gap closed {b['gap_closed']:.3f} > 1 "
+              "-- investigate (certify it as above; a real value beyond a proof means a bug or a wrong bound)")
 
-    names = [Path(p).stem for p in args.scores] if len(args.scores) > 1 else None
-    if names is not None and len(set(names)) != len(names):
-        names = list(args.scores)
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from . import report, report_calls
+
+    paths = list(args.scores)
+    names = [Path(p).stem for p in paths] if len(paths) > 1 else [str(paths[0])]
+    if len(set(names)) != len(names):
+        names = list(paths)
     try:
-        print(report.render_files(args.scores, args.format, names))
+        if args.diff:
+            if len(paths) != 2:
+                raise UsageError("--diff compares exactly two scores.json files: report --diff A B")
+            changes = report_calls.diff_rows(report_calls.call_rows(paths[0]), report_calls.call_rows(paths[1]))
+            text = report_calls.diff_markdown((names[0], names[1]), changes)
+        else:
+            aggs = [report.load_run(p) for p in paths]
+            text = report.render(list(zip(names, aggs)), args.format)
+            rows = [report_calls.call_rows(p) for p in paths] if (args.format == "md" or args.plot) else []
+            if args.format == "md":
+                text = text.rstrip("\n") + "\n\n" + report_calls.calls_markdown(list(zip(names, rows)))
+            if args.plot:
+                written = report_calls.plot(list(zip(names, aggs, rows)), args.plot)
+                print(f"wrote {len(written)} figures to {args.plot}", file=sys.stderr)
     except (OSError, ValueError) as exc:
         raise UsageError(str(exc)) from None
+    if args.output in (None, "-"):
+        sys.stdout.write(text)
+    else:
+        out = Path(args.output)
+        if out.exists() and not out.is_file():
+            raise UsageError(f"{args.output} exists and is not a regular file")
+        if not out.parent.is_dir():
+            raise UsageError(f"the directory of {args.output} does not exist")
+        out.write_text(text, encoding="utf-8")
     return EXIT_OK
 
 
@@ -323,60 +533,117 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"endless-exam {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("instances", help="list suite instances")
-    p.add_argument("--suite", choices=suites.SUITES)
-    p.add_argument("--family")
-    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("instances", help="list suite instances (default: every suite)")
+    p.add_argument("--suite", choices=suites.SUITES, help="only this suite (default: all suites)")
+    p.add_argument("--family", help="only this family (default: all families)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table (default: table)")
     p.set_defaults(func=cmd_instances)
 
     p = sub.add_parser("verify", help="verify one answer with both verifiers")
-    p.add_argument("--instance", help="call id or instance id of a suite instance")
-    p.add_argument("--family")
-    p.add_argument("--params", help="instance parameters as a JSON object")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--time-limit", type=float, default=60.0, help="seconds per verifier (default 60)")
-    p.add_argument("--memory-limit", type=float, default=4.0, help="GiB per verifier (default 4)")
+    p.add_argument("--instance", help="call id or instance id of a suite instance (looked up in every suite)")
+    p.add_argument("--family", help="family key (with --params), for any instance")
+    p.add_argument("--params", help="instance parameters as a JSON object (with --family)")
+    p.add_argument("--json", action="store_true", help="print one JSON object (default: text)")
+    p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
+    p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
+    p.add_argument("--formal", action="store_true",
+                   help="also run the z3 oracle as a formal third opinion where the answer is small enough "
+                        "(a formal disagreement is a disagreement; default off)")
     p.add_argument("answer", help="answer file (bare answer, {\"answer\": ...} or raw model text); - for stdin")
     p.set_defaults(func=cmd_verify)
 
-    p = sub.add_parser("audit", help="verify every bundled reference construction with both verifiers")
-    p.add_argument("--suite", choices=suites.SUITES)
-    p.add_argument("--family")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--time-limit", type=float, default=60.0)
-    p.add_argument("--memory-limit", type=float, default=4.0)
+    p = sub.add_parser("audit", help="verify every bundled reference construction with both verifiers "
+                                      "(default: against every suite)")
+    p.add_argument("--suite", choices=suites.SUITES, help="rows for this suite only (default: all suites)")
+    p.add_argument("--family", help="this family only (default: all families)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table (default: table)")
+    p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
+    p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
+    p.add_argument("--formal", action="store_true",
+                   help="also run the z3 oracle as a formal third opinion where the answer is small enough "
+                        "(a formal disagreement is a disagreement; default off)")
+    p.add_argument("--witnesses", metavar="DIR",
+                   help="audit a directory of reference witnesses in upstream's layout (index.json + one file per "
+                        "instance) instead of the bundled constructions (default: the bundled constructions)")
     p.set_defaults(func=cmd_audit)
 
+    p = sub.add_parser("certify", help="write a self-contained dossier certifying one construction")
+    p.add_argument("answer", help="answer file (bare answer, {\"answer\": ...}, a file with family/params, or model text)")
+    p.add_argument("--instance", help="call id or instance id of a suite instance")
+    p.add_argument("--family", help="family key (with --params)")
+    p.add_argument("--params", help="instance parameters as a JSON object")
+    p.add_argument("--output", help="where to write the dossier (JSON; required unless --check)")
+    p.add_argument("--markdown", help="also write the human-readable dossier here (default: only printed)")
+    p.add_argument("--check", metavar="DOSSIER",
+                   help="re-verify ANSWER against a saved dossier and compare (default: write a new dossier)")
+    p.add_argument("--no-formal", action="store_true", help="skip the z3 formal opinion (default: run it where it fits)")
+    p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
+    p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
+    p.set_defaults(func=cmd_certify)
+
     p = sub.add_parser("prompt", help="print the prompt of one call")
-    p.add_argument("call_id")
-    p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free")
+    p.add_argument("call_id", help="call id or instance id (looked up in every suite)")
+    p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free",
+                   help="prompt track (default tool-free)")
     p.set_defaults(func=cmd_prompt)
 
-    p = sub.add_parser("export", help="write prompts.jsonl for a suite")
-    p.add_argument("--output", required=True)
-    p.add_argument("--suite", choices=suites.SUITES, default="bench-v1")
-    p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free")
-    p.add_argument("--model-inputs-only", action="store_true")
-    p.add_argument("--allow-partial", action="store_true", help="export only the calls of implemented families")
+    p = sub.add_parser("export", help="write prompts.jsonl for a suite (default suite bench-v1)")
+    p.add_argument("--output", required=True, help="prompts.jsonl to write")
+    p.add_argument("--suite", choices=suites.SUITES, default="bench-v1", help="suite to export (default bench-v1)")
+    p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free",
+                   help="prompt track (default tool-free)")
+    p.add_argument("--model-inputs-only", action="store_true",
+                   help="write only what a model sees, no references (default: full records)")
+    p.add_argument("--allow-partial", action="store_true",
+                   help="export only the calls of implemented families (default: refuse if any is missing)")
     p.set_defaults(func=cmd_export)
 
-    p = sub.add_parser("score", help="score answers.jsonl with both verifiers")
-    p.add_argument("answers")
-    p.add_argument("--output", required=True)
-    p.add_argument("--suite", choices=suites.SUITES, default="bench-v1")
-    p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free")
-    p.add_argument("--allow-partial", action="store_true")
-    p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--restart", action="store_true", help="discard saved progress of an earlier run")
-    p.add_argument("--time-limit", type=float, default=60.0)
-    p.add_argument("--memory-limit", type=float, default=4.0)
+    p = sub.add_parser("score", help="score answers.jsonl with both verifiers (default suite bench-v1)")
+    p.add_argument("answers", help="answers.jsonl; - for stdin (a pipe is read once and never resumed)")
+    p.add_argument("--output", required=True, help="scores.json to write (a regular file, never the answers file); "
+                                                    "progress goes to OUTPUT.progress.jsonl")
+    p.add_argument("--suite", choices=suites.SUITES, default="bench-v1",
+                   help="the suite the call ids belong to (default bench-v1)")
+    p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free",
+                   help="track of the answers (default tool-free)")
+    p.add_argument("--allow-partial", action="store_true",
+                   help="score the calls present as a subset score (default: every call must be answered)")
+    p.add_argument("--jobs", type=int, default=1, help=f"answers verified at a time, 1 to {MAX_JOBS} (default 1)")
+    p.add_argument("--restart", action="store_true",
+                   help="discard saved progress of an earlier run (default: resume when the answers are the same)")
+    p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
+    p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
+    p.add_argument("--only", nargs="+", metavar="CALL_ID",
+                   help="score only these calls (a subset score, for a quick check; default: every call)")
+    p.add_argument("--limit", type=int, metavar="N",
+                   help="score only the first N answered calls (a subset score; default: all)")
+    p.add_argument("--formal", action="store_true",
+                   help="also run the z3 oracle as a formal third opinion on every answer small enough for it "
+                        "(a formal disagreement is a disagreement: missing, never scored; default off)")
     p.set_defaults(func=cmd_score)
 
     p = sub.add_parser("report", help="compare scored runs (Table-2 style)")
-    p.add_argument("scores", nargs="+")
-    p.add_argument("--format", choices=("md", "csv", "json"), default="md")
+    p.add_argument("scores", nargs="+", help="scores.json files written by score (one or more runs)")
+    p.add_argument("--format", choices=("md", "csv", "json"), default="md",
+                   help="md (with the per-call table), csv or json (default md)")
+    p.add_argument("--diff", action="store_true",
+                   help="show the calls whose verdict or ratio changed from A to B (default off)")
+    p.add_argument("--plot", metavar="DIR", help="also write PNG and SVG figures into DIR (default: no figures)")
+    p.add_argument("--output", help="write the report to this file (default, or -: standard output)")
     p.set_defaults(func=cmd_report)
     return parser
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush cannot raise on the closed pipe."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -390,8 +657,9 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(f"endless-exam: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
-    except BrokenPipeError:
-        return EXIT_ERROR
+    except BrokenPipeError:   # the reader closed the pipe (``| head``): end quietly, as other tools do
+        _silence_stdout()
+        return EXIT_OK
     except KeyboardInterrupt:
         print("endless-exam: interrupted", file=sys.stderr)
         return EXIT_ERROR

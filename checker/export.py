@@ -6,11 +6,16 @@ string, added by this project), reference_type, anchor, anchor_kind (the bound a
 max_output_tokens, verification_seconds, system, prompt. ``--model-inputs-only`` keeps call_id,
 instance_id, system and prompt. The tool-assisted track has no system message (the key is omitted).
 Calls of families that are not implemented are never exported half-done: the export refuses, unless
-asked to write a partial file, and names them either way.
+asked to write a partial file, and names them either way. The file is written to a fresh temporary
+file beside it and moved into place; a missing directory, a directory, or an output that is not a
+regular file (a device such as ``/dev/null``, a FIFO) is refused with a clear error (``ExportError``).
 """
 from __future__ import annotations
 
 import json
+import os
+import stat
+import tempfile
 from fractions import Fraction
 from typing import Iterable
 
@@ -18,6 +23,11 @@ from . import prompts
 from .suites import Instance
 
 MAX_OUTPUT_TOKENS = 128_000
+
+
+class ExportError(Exception):
+    pass
+
 VERIFICATION_SECONDS = 60
 
 
@@ -61,12 +71,40 @@ def split(instances: Iterable[Instance]) -> tuple[list[Instance], list[Instance]
     return ready, missing
 
 
+def check_output(path: str) -> None:
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        raise ExportError(f"the output directory {directory} does not exist")
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise ExportError(f"cannot use {path} as the output: {exc.strerror}") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise ExportError(f"the output {path} is a directory")
+    if not stat.S_ISREG(st.st_mode):
+        raise ExportError(f"the output {path} is not a regular file (a device, FIFO or socket); refusing to replace it")
+
+
 def write(path: str, instances: Iterable[Instance], track: str, model_inputs_only: bool) -> int:
+    check_output(path)
     rows = [record(i, track, model_inputs_only) for i in instances]
-    tmp = f"{path}.tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        for row in rows:
-            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-    import os
-    os.replace(tmp, path)
+    directory = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=os.path.basename(path) + ".", suffix=".tmp")
+    except OSError as exc:
+        raise ExportError(f"cannot write in {directory}: {exc.strerror}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            for row in rows:
+                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
+        os.replace(tmp, path)
+    except OSError as exc:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise ExportError(f"cannot write {path}: {exc.strerror or exc}") from None
     return len(rows)

@@ -1,11 +1,32 @@
-"""Run both verifiers on one answer, each in its own process with wall-clock and memory limits.
+"""Run both verifiers on one answer, each in its own fresh process with wall-clock and memory limits.
 
-Each verifier runs as ``python -m endless_exam.checker.worker`` (primary) or ``python -m endless_exam.crosscheck.worker``
-(second), in a new session so that the whole process group can be killed, with ``RLIMIT_AS`` set to the
-memory limit. A process that exceeds the wall clock is killed (TIMEOUT, ``TIME_LIMIT``); one that dies
-(a signal, a library abort, no output) is an ERROR (``VERIFIER_CRASHED``), except that a MemoryError
-inside, or death by SIGKILL that was not ours (the kernel's OOM killer), is a LIMIT (``MEMORY_LIMIT``).
+Processes. Each verifier has a zygote (``endless_exam.certificates.zygote``): a warm parent started once
+per run, lazily, as ``python -I -m endless_exam.certificates.zygote`` (isolated: the caller's working
+directory and ``PYTHON*`` variables never reach it; it runs in ``/``), that has imported the verifier's
+worker module (``endless_exam.checker.worker`` for the primary, ``endless_exam.crosscheck.worker`` for
+the second) and what its ``preload()`` names. Every request forks one fresh child from it: the child
+starts its own session (process group), gets the parent-death signal (it dies with the zygote), sets
+``RLIMIT_AS`` (the memory limit), ``RLIMIT_CPU`` (a backstop a little above the wall clock) and no core
+dumps, and runs the worker protocol on pipes that the harness hands over (``SCM_RIGHTS``). The zygote dies
+with the harness: it watches its control socket, whose other end closes when the harness exits however
+it dies, and has a parent-death signal too; then it kills every child's process group. The harness
+enforces the wall clock and kills the child's process group when it expires. A zygote that died is
+restarted for the next request; a request it took with it is an ERROR, never a hang.
+
+Verdicts of a process, decided by what the harness itself enforced or observed:
+* the wall clock it enforced expired -> TIMEOUT (``TIME_LIMIT``);
+* the CPU-time rlimit it set fired (SIGXCPU, or SIGKILL at the hard limit with the CPU time used to
+  reach it) -> TIMEOUT (``TIME_LIMIT``);
+* a MemoryError inside the worker under the RLIMIT_AS it set (a LIMIT verdict from the worker, or a
+  traceback ending in MemoryError) -> LIMIT (``MEMORY_LIMIT``);
+* any other death — a signal the harness did not send (an administrator's kill, the kernel's OOM
+  killer acting for other load), an abort, an exit without a result, a lost zygote — is an ERROR
+  (``VERIFIER_CRASHED``): infrastructure, missing from a score and redone on resume.
 The scorer never crashes because a verifier did.
+
+Tests choose other worker modules (fault injection) by passing a ``Worker`` with extra ``sys.path``
+entries in-process (``run_worker(Worker(...), ...)`` or by setting ``PRIMARY``/``SECOND``); nothing of
+the kind is read from the environment or the command line.
 
 Combination (ARCHITECTURE.md, "Two verifiers, one harness"):
 * both ACCEPT with exactly equal objectives -> ACCEPT; unequal objectives -> DISAGREE;
@@ -18,17 +39,21 @@ Combination (ARCHITECTURE.md, "Two verifiers, one harness"):
 """
 from __future__ import annotations
 
+import atexit
 import json
 import math
 import os
+import queue
+import select
 import signal
+import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from endless_exam.certificates.reasons import reason_class
 from endless_exam.certificates.verdict import Status, Verdict, objective_to_str
@@ -37,24 +62,31 @@ DEFAULT_TIME_LIMIT = 60.0
 DEFAULT_MEMORY_LIMIT = 4 * 1024 ** 3
 PRIMARY = "endless_exam.checker.worker"
 SECOND = "endless_exam.crosscheck.worker"
+ZYGOTE = "endless_exam.certificates.zygote"
 _WITNESS_CLASSES = ("duplicate", "property")
-_ROOT = str(Path(__file__).resolve().parent.parent)
+ZYGOTE_START_TIMEOUT = 300.0   # seconds for a zygote to import its verifier's libraries
+_SEND_TIMEOUT = 60.0           # seconds a zygote may take to accept a request
+_GRACE = 5.0                   # seconds to collect a process's output and status after it ended or was killed
+_CPU_HARD_MARGIN = 2           # as certificates.zygote.CPU_HARD_MARGIN (not imported: the harness stays light)
+MAX_OUTPUT = 64 * 1024 ** 2    # bytes of stdout a verifier may write (a verdict is far smaller)
+_STDERR_TAIL = 64 * 1024
 
 
-_LIVE: set = set()
-_LIVE_LOCK = threading.Lock()
+@dataclass(frozen=True)
+class Worker:
+    """A verifier process: the installed module that serves one request on stdin/stdout (like
+    ``python -m``), and directories put first on its zygote's ``sys.path`` (tests only: the
+    fault-injection workers in tests/helpers). Passed in-process, never read from the environment."""
+    module: str
+    sys_path: tuple[str, ...] = ()
 
 
-def kill_all() -> int:
-    """Kill every verifier process still running (used when a scoring run is interrupted)."""
-    with _LIVE_LOCK:
-        procs = list(_LIVE)
-    for proc in procs:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-    return len(procs)
+def _as_worker(worker: str | Worker) -> Worker:
+    if isinstance(worker, Worker):
+        return worker
+    if isinstance(worker, str):
+        return Worker(worker)
+    raise TypeError(f"not a worker: {worker!r}")
 
 
 @dataclass
@@ -69,101 +101,454 @@ class Combined:
     primary_seconds: float
     second_seconds: float
     witness_checks: list[dict] = field(default_factory=list)
+    primary_libraries: dict[str, str] = field(default_factory=dict)   # distribution -> version, as loaded
+    second_libraries: dict[str, str] = field(default_factory=dict)
+    formal: str | None = None          # the z3 oracle's opinion when asked for (checker.formal)
+    formal_message: str = ""
 
     @property
     def valid(self) -> bool:
         return self.status is Status.ACCEPT
 
 
-# The limits are applied inside the child by this launcher, before the worker module is imported
-# (no preexec_fn, which is unsafe with threads). Under an outer hard cap lower than the requested
-# limit the outer cap stays in force.
-_LAUNCH = """
-import resource, runpy, sys
-limit = int(sys.argv[1])
-soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-if hard != resource.RLIM_INFINITY:
-    limit = min(limit, hard)
-resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-module = sys.argv[2]
-sys.argv = [module]
-runpy.run_module(module, run_name="__main__", alter_sys=True)
-"""
-
-
 def _env() -> dict:
-    env = dict(os.environ)
-    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS"):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS",
+                "NUMBA_NUM_THREADS", "VECLIB_MAXIMUM_THREADS"):
         env[var] = "1"
     env["SYMPY_GROUND_TYPES"] = "python"
-    env["PYTHONPATH"] = _ROOT + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     return env
 
 
-def run_worker(module: str, header: dict, payload: bytes, time_limit: float,
+# ---- starting zygotes from one long-lived thread ---------------------------------------------------
+
+class _Spawner:
+    """Starts zygote processes from one thread that lives as long as the process. Linux sends the
+    parent-death signal when the *thread* that forked a process ends, so a zygote started from a
+    short-lived thread (verify's per-call threads, a scorer's pool) would die with that thread."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._queue: queue.Queue = queue.Queue()
+        self._thread: threading.Thread | None = None
+
+    def _loop(self) -> None:
+        while True:
+            fn, box, done = self._queue.get()
+            try:
+                box["value"] = fn()
+            except BaseException as exc:  # handed back to the caller
+                box["error"] = exc
+            done.set()
+
+    def call(self, fn: Callable[[], Any]) -> Any:
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._loop, name="endless-exam-zygote-spawner", daemon=True)
+                self._thread.start()
+        box: dict = {}
+        done = threading.Event()
+        self._queue.put((fn, box, done))
+        done.wait()
+        if "error" in box:
+            raise box["error"]
+        return box["value"]
+
+
+_SPAWNER = _Spawner()
+
+
+class ZygoteError(Exception):
+    pass
+
+
+class _Zygote:
+    """The harness's end of one verifier's zygote."""
+
+    def __init__(self, worker: Worker) -> None:
+        self.worker = worker
+        self.lock = threading.Lock()
+        self.sock: socket.socket | None = None
+        self.proc: subprocess.Popen | None = None
+        self.pid: int | None = None
+
+    def _alive(self) -> bool:
+        return self.sock is not None and self.proc is not None and self.proc.poll() is None
+
+    def _start(self) -> None:
+        parent, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        errfile = tempfile.TemporaryFile()
+        try:
+            try:
+                proc = _SPAWNER.call(lambda: subprocess.Popen(
+                    [sys.executable, "-I", "-m", ZYGOTE], stdin=child.fileno(), stdout=subprocess.DEVNULL,
+                    stderr=errfile, cwd="/", env=_env(), start_new_session=True, close_fds=True))
+            finally:
+                child.close()
+        except (OSError, subprocess.SubprocessError, ValueError) as exc:
+            parent.close()
+            errfile.close()
+            raise ZygoteError(f"cannot start the zygote of {self.worker.module}: {exc}") from None
+        try:
+            parent.settimeout(ZYGOTE_START_TIMEOUT)
+            parent.send(json.dumps({"module": self.worker.module, "sys_path": list(self.worker.sys_path),
+                                    "harness_pid": os.getpid()}).encode("utf-8"))
+            reply = parent.recv(1 << 16)
+            parent.settimeout(_SEND_TIMEOUT)    # a zygote that stops taking requests is replaced, never waited for
+            data = json.loads(reply) if reply else None
+        except (OSError, ValueError) as exc:
+            data = {"error": f"{type(exc).__name__}: {exc}"}
+        if not (isinstance(data, dict) and data.get("ready") is True):
+            parent.close()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+            errfile.seek(0)
+            tail = errfile.read()[-2000:].decode("utf-8", "replace").strip().splitlines()[-1:]
+            errfile.close()
+            why = data.get("error") if isinstance(data, dict) else None
+            why = why or (tail[0] if tail else f"it exited with status {proc.returncode} before it was ready")
+            raise ZygoteError(f"cannot start {self.worker.module}: {why}")
+        errfile.close()
+        self.sock, self.proc, self.pid = parent, proc, data.get("pid")
+
+    def stop(self) -> None:
+        with self.lock:
+            self._stop()
+
+    def _stop(self) -> None:
+        if self.sock is not None:
+            self.sock.close()        # EOF: the zygote kills its children and exits
+            self.sock = None
+        if self.proc is not None:
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+            self.proc = None
+            self.pid = None
+
+    def submit(self, request: dict, fds: list[int]) -> None:
+        """Hand one request (and the child's pipe ends) to the zygote, starting or restarting it."""
+        data = json.dumps(request).encode("ascii")
+        with self.lock:
+            if not self._alive():
+                self._stop()
+                self._start()
+            try:
+                socket.send_fds(self.sock, [data], fds)
+                return
+            except OSError:
+                self._stop()          # it died since the last request: once more with a new one
+            self._start()
+            try:
+                socket.send_fds(self.sock, [data], fds)
+            except OSError as exc:
+                self._stop()
+                raise ZygoteError(f"the zygote of {self.worker.module} does not take requests: {exc}") from None
+
+
+_ZYGOTES: dict[Worker, _Zygote] = {}
+_ZYGOTES_LOCK = threading.Lock()
+
+
+def _zygote(worker: Worker) -> _Zygote:
+    with _ZYGOTES_LOCK:
+        z = _ZYGOTES.get(worker)
+        if z is None:
+            z = _ZYGOTES[worker] = _Zygote(worker)
+        return z
+
+
+def zygote_pid(worker: str | Worker) -> int | None:
+    """The pid of a worker's running zygote, if any (for tests and diagnostics)."""
+    with _ZYGOTES_LOCK:
+        z = _ZYGOTES.get(_as_worker(worker))
+    return z.pid if z is not None and z._alive() else None
+
+
+def shutdown(keep: Callable[[Worker], bool] = lambda w: False) -> None:
+    """Stop the zygotes (all, or those ``keep`` does not keep); the next request starts a new one."""
+    with _ZYGOTES_LOCK:
+        chosen = [z for w, z in _ZYGOTES.items() if not keep(w)]
+    for z in chosen:
+        z.stop()
+
+
+_LIVE: dict[int, str] = {}           # pid (= process group) of every running verifier child -> module
+_LIVE_LOCK = threading.Lock()
+
+
+def kill_all() -> int:
+    """Kill every verifier process still running (used when a scoring run is interrupted)."""
+    with _LIVE_LOCK:
+        pids = list(_LIVE)
+    for pid in pids:
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    return len(pids)
+
+
+def _at_exit() -> None:
+    kill_all()
+    shutdown()
+
+
+def _after_fork_in_child() -> None:
+    """A process forked from one that uses the harness must not share its zygotes (nor kill its children):
+    forget them, closing only this process's copies of the control sockets."""
+    global _ZYGOTES_LOCK, _LIVE_LOCK, _SPAWNER
+    for z in _ZYGOTES.values():
+        if z.sock is not None:
+            try:
+                z.sock.close()
+            except OSError:
+                pass
+    _ZYGOTES.clear()
+    _LIVE.clear()
+    _ZYGOTES_LOCK, _LIVE_LOCK, _SPAWNER = threading.Lock(), threading.Lock(), _Spawner()
+
+
+atexit.register(_at_exit)
+os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+# ---- one request -----------------------------------------------------------------------------------
+
+@dataclass
+class _Run:
+    error: str | None = None          # the request could not be handed to a zygote
+    started: bool = False             # the zygote forked a child (a pid was reported)
+    pid: int | None = None
+    status: int | None = None         # raw wait status
+    cpu: float | None = None
+    zygote_lost: bool = False         # the status pipe closed without a final status
+    timed_out: bool = False
+    too_much_output: bool = False
+    out: bytes = b""
+    err: bytes = b""
+    seconds: float = 0.0
+
+
+def _kill_group(pid: int | None) -> None:
+    if pid is not None:
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
+def _run_once(worker: Worker, data: bytes, time_limit: float, memory_limit: int) -> _Run:
+    run = _Run()
+    cpu_limit = int(math.ceil(time_limit)) + 1
+    pipes = [os.pipe() for _ in range(4)]      # stdin, stdout, stderr, status
+    (in_r, in_w), (out_r, out_w), (err_r, err_w), (st_r, st_w) = pipes
+    try:
+        _zygote(worker).submit({"memory_limit": memory_limit, "cpu_limit": cpu_limit}, [in_r, out_w, err_w, st_w])
+    except ZygoteError as exc:
+        run.error = str(exc)
+    finally:
+        for fd in (in_r, out_w, err_w, st_w):
+            os.close(fd)
+    if run.error is not None:
+        for fd in (in_w, out_r, err_r, st_r):
+            os.close(fd)
+        return run
+
+    started = time.perf_counter()
+    deadline = started + time_limit
+    end: float | None = None                    # set once the process is over (or killed): collect, then stop
+    view = memoryview(data)
+    pos = 0
+    out, err, status_buf = bytearray(), bytearray(), b""
+    poller = select.poll()
+    open_fds = {out_r, err_r, st_r}
+    for fd in open_fds:
+        poller.register(fd, select.POLLIN)
+    writing = bool(data)
+    if writing:
+        os.set_blocking(in_w, False)
+        poller.register(in_w, select.POLLOUT)
+    else:
+        os.close(in_w)
+
+    def stop_writing() -> None:
+        nonlocal writing
+        if writing:
+            poller.unregister(in_w)
+            os.close(in_w)
+            writing = False
+
+    def kill() -> None:
+        nonlocal end
+        _kill_group(run.pid)
+        if end is None:
+            end = time.perf_counter() + _GRACE
+
+    try:
+        while open_fds:
+            now = time.perf_counter()
+            if run.status is None and not run.timed_out and now >= deadline:
+                run.timed_out = True
+                kill()
+            if end is not None and now >= end:
+                break
+            limit = end if end is not None else deadline
+            for fd, events in poller.poll(max(0, int((limit - now) * 1000) + 1)):
+                if fd == in_w:
+                    if events & (select.POLLERR | select.POLLHUP | select.POLLNVAL):
+                        stop_writing()
+                        continue
+                    try:
+                        pos += os.write(in_w, view[pos:pos + (1 << 16)])
+                    except BlockingIOError:
+                        continue
+                    except OSError:        # the process closed its stdin (or died): nothing more to send
+                        stop_writing()
+                        continue
+                    if pos >= len(data):
+                        stop_writing()
+                    continue
+                chunk = os.read(fd, 1 << 16)
+                if not chunk:
+                    poller.unregister(fd)
+                    os.close(fd)
+                    open_fds.discard(fd)
+                    if fd == st_r and run.status is None:
+                        run.zygote_lost = True
+                        kill()
+                    continue
+                if fd == out_r:
+                    out += chunk
+                    if len(out) > MAX_OUTPUT and not run.too_much_output:
+                        run.too_much_output = True
+                        kill()
+                elif fd == err_r:
+                    err += chunk
+                    if len(err) > 2 * _STDERR_TAIL:
+                        del err[:-_STDERR_TAIL]
+                else:
+                    status_buf += chunk
+                    *lines, status_buf = status_buf.split(b"\n")
+                    for line in lines:
+                        try:
+                            msg = json.loads(line)
+                        except ValueError:
+                            continue
+                        if not isinstance(msg, dict):
+                            continue
+                        if "pid" in msg and type(msg["pid"]) is int and run.pid is None:
+                            run.pid, run.started = msg["pid"], True
+                            with _LIVE_LOCK:
+                                _LIVE[run.pid] = worker.module
+                            if run.timed_out:
+                                _kill_group(run.pid)
+                        elif "status" in msg:
+                            run.status = msg["status"] if type(msg["status"]) is int else None
+                            run.cpu = msg.get("cpu")
+                            with _LIVE_LOCK:
+                                _LIVE.pop(run.pid, None)
+                            if run.status is None:
+                                run.zygote_lost = True
+                            if end is None:
+                                end = time.perf_counter() + _GRACE
+                        elif "error" in msg and run.pid is None:
+                            run.error = f"the zygote of {worker.module} could not start a process: {msg['error']}"
+    finally:
+        if run.status is None:
+            _kill_group(run.pid)
+        with _LIVE_LOCK:
+            _LIVE.pop(run.pid, None)
+        if writing:
+            os.close(in_w)
+        for fd in open_fds:
+            os.close(fd)
+    run.seconds = time.perf_counter() - started
+    run.out, run.err = bytes(out), bytes(err[-_STDERR_TAIL:])
+    return run
+
+
+def _crashed(message: str) -> Verdict:
+    return Verdict(Status.ERROR, reason="VERIFIER_CRASHED", message=message)
+
+
+def run_worker(module: str | Worker, header: dict, payload: bytes, time_limit: float,
                memory_limit: int) -> tuple[dict | None, Verdict | None, float]:
-    """Run one worker; return (parsed result or None, failure verdict or None, wall seconds)."""
+    """Run one request in a fresh verifier process; return (parsed result or None, failure verdict or None, wall seconds)."""
     if not (isinstance(time_limit, (int, float)) and math.isfinite(time_limit) and time_limit > 0):
         return None, Verdict(Status.ERROR, reason="INTERNAL_ERROR", message=f"invalid time limit {time_limit!r}"), 0.0
     if not (type(memory_limit) is int and memory_limit > 0):
         return None, Verdict(Status.ERROR, reason="INTERNAL_ERROR", message=f"invalid memory limit {memory_limit!r}"), 0.0
+    worker = _as_worker(module)
+    name = worker.module
     data = json.dumps(header).encode("ascii") + b"\n" + payload
-    started = time.perf_counter()
-    try:
-        proc = subprocess.Popen(
-            [sys.executable, "-c", _LAUNCH, str(memory_limit), module], stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, env=_env(),
-        )
-    except (OSError, subprocess.SubprocessError, ValueError) as exc:
-        return None, Verdict(Status.ERROR, reason="VERIFIER_CRASHED", message=f"cannot start {module}: {exc}"), 0.0
-    timed_out = False
-    with _LIVE_LOCK:
-        _LIVE.add(proc)
-    try:
-        out, err = proc.communicate(data, timeout=time_limit)
-    except subprocess.TimeoutExpired:
-        timed_out = True
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        out, err = proc.communicate()
-    finally:
-        with _LIVE_LOCK:
-            _LIVE.discard(proc)
-    seconds = time.perf_counter() - started
-    if timed_out:
+    run = _run_once(worker, data, time_limit, memory_limit)
+    if run.error is None and not run.started and not run.timed_out:
+        run = _run_once(worker, data, time_limit, memory_limit)   # the zygote died before forking: retry once
+    seconds = run.seconds
+    if run.error is not None:
+        return None, _crashed(run.error), seconds
+    if run.timed_out:
         return None, Verdict(Status.TIMEOUT, reason="TIME_LIMIT",
-                             message=f"{module} exceeded the {time_limit:g} s wall-clock limit"), seconds
-    rc = proc.returncode
-    tail = err.decode("utf-8", "replace").strip().splitlines()[-1:] if err else []
-    if rc == -signal.SIGKILL:
-        return None, Verdict(Status.LIMIT, reason="MEMORY_LIMIT",
-                             message=f"{module} was killed (SIGKILL), most likely out of memory"), seconds
+                             message=f"{name} exceeded the {time_limit:g} s wall-clock limit"), seconds
+    if run.too_much_output:
+        return None, _crashed(f"{name} wrote more than {MAX_OUTPUT} bytes of output"), seconds
+    if run.status is None:
+        return None, _crashed(f"{name} was lost: its zygote (the verifier's parent process) died"), seconds
+    rc = os.waitstatus_to_exitcode(run.status)
+    tail = run.err.decode("utf-8", "replace").strip().splitlines()[-1:]
+    if rc < 0:
+        sig = -rc
+        cpu_limit = int(math.ceil(time_limit)) + 1
+        if sig == signal.SIGXCPU or (sig == signal.SIGKILL and run.cpu is not None
+                                     and run.cpu >= cpu_limit + _CPU_HARD_MARGIN - 0.5):
+            return None, Verdict(Status.TIMEOUT, reason="TIME_LIMIT",
+                                 message=f"{name} exceeded its {cpu_limit} s CPU-time limit"), seconds
+        try:
+            signame = signal.Signals(sig).name
+        except ValueError:
+            signame = str(sig)
+        if sig == signal.SIGKILL:
+            detail = "a SIGKILL the harness did not send (an administrator, or the kernel's OOM killer)"
+        else:
+            detail = f"signal {signame}"
+        return None, _crashed(f"{name} died ({detail}){': ' + tail[0] if tail else ''}"), seconds
     if rc != 0:
-        how = f"signal {signal.Signals(-rc).name}" if rc < 0 else f"exit status {rc}"
         if tail and "MemoryError" in tail[0]:
-            return None, Verdict(Status.LIMIT, reason="MEMORY_LIMIT", message=f"{module} ran out of memory"), seconds
-        return None, Verdict(Status.ERROR, reason="VERIFIER_CRASHED",
-                             message=f"{module} died ({how}){': ' + tail[0] if tail else ''}"), seconds
+            return None, Verdict(Status.LIMIT, reason="MEMORY_LIMIT", message=f"{name} ran out of memory"), seconds
+        return None, _crashed(f"{name} died (exit status {rc}){': ' + tail[0] if tail else ''}"), seconds
     try:
-        result = json.loads(out.decode("utf-8").strip().splitlines()[-1])
+        result = json.loads(run.out.decode("utf-8").strip().splitlines()[-1])
     except (ValueError, IndexError):
-        return None, Verdict(Status.ERROR, reason="VERIFIER_CRASHED", message=f"{module} produced no result"), seconds
+        return None, _crashed(f"{name} produced no result"), seconds
     if not isinstance(result, dict):
-        return None, Verdict(Status.ERROR, reason="VERIFIER_CRASHED", message=f"{module} produced a malformed result"), seconds
+        return None, _crashed(f"{name} produced a malformed result"), seconds
     return result, None, seconds
 
 
-def _verdict(module: str, header: dict, payload: bytes, time_limit: float, memory_limit: int) -> tuple[Verdict, float]:
+def _libraries(result: dict | None) -> dict[str, str]:
+    libs = result.get("libraries") if isinstance(result, dict) else None
+    if isinstance(libs, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in libs.items()):
+        return dict(libs)
+    return {}
+
+
+def _verdict(module: str | Worker, header: dict, payload: bytes, time_limit: float,
+             memory_limit: int) -> tuple[Verdict, float, dict[str, str]]:
+    """(verdict, wall seconds, libraries the process loaded) of one check request."""
     result, failure, seconds = run_worker(module, header, payload, time_limit, memory_limit)
     if failure is not None:
-        return failure, seconds
+        return failure, seconds, {}
     try:
-        return Verdict.from_json(result["verdict"]), seconds
+        return Verdict.from_json(result["verdict"]), seconds, _libraries(result)
     except Exception as exc:  # anything a broken verifier prints is an ERROR, never a harness crash
-        return Verdict(Status.ERROR, reason="VERIFIER_CRASHED", message=f"{module} returned a malformed verdict: {exc}"), seconds
+        return (Verdict(Status.ERROR, reason="VERIFIER_CRASHED",
+                        message=f"{_as_worker(module).module} returned a malformed verdict: {exc}"), seconds, {})
 
 
 def _brief(value: Any) -> str:
@@ -181,17 +566,31 @@ def _disagree(message: str, primary: Verdict, second: Verdict, ps: float, ss: fl
 
 
 def verify(family: str, params: dict, payload: bytes, kind: str = "file", *,
-           time_limit: float = DEFAULT_TIME_LIMIT, memory_limit: int = DEFAULT_MEMORY_LIMIT) -> Combined:
-    """Verify one answer with both verifiers and combine their verdicts."""
-    header = {"op": "check", "family": family, "params": params, "kind": kind}
-    results: dict[str, tuple[Verdict, float]] = {}
+           time_limit: float = DEFAULT_TIME_LIMIT, memory_limit: int = DEFAULT_MEMORY_LIMIT,
+           formal: bool = False) -> Combined:
+    """Verify one answer with both verifiers and combine their verdicts; with ``formal``, add the z3
+    oracle's opinion (``checker.formal``)."""
+    combined = _verify_pair(family, params, payload, kind, time_limit, memory_limit)
+    if not formal:
+        return combined
+    from . import formal as formal_check
 
-    def run(name: str, module: str) -> None:
+    header = {"family": family, "params": params, "kind": kind}
+    return formal_check.attach(combined, header, payload, time_limit, memory_limit,
+                               lambda h, p, t, m: run_worker(SECOND, h, p, t, m))
+
+
+def _verify_pair(family: str, params: dict, payload: bytes, kind: str, time_limit: float,
+                 memory_limit: int) -> Combined:
+    header = {"op": "check", "family": family, "params": params, "kind": kind}
+    results: dict[str, tuple[Verdict, float, dict]] = {}
+
+    def run(name: str, module: str | Worker) -> None:
         try:
             results[name] = _verdict(module, header, payload, time_limit, memory_limit)
         except Exception as exc:  # a harness bug must become an ERROR verdict, not a lost thread
             results[name] = (Verdict(Status.ERROR, reason="INTERNAL_ERROR",
-                                     message=f"harness failure: {type(exc).__name__}: {exc}"), 0.0)
+                                     message=f"harness failure: {type(exc).__name__}: {exc}"), 0.0, {})
 
     threads = [threading.Thread(target=run, args=("primary", PRIMARY)),
                threading.Thread(target=run, args=("second", SECOND))]
@@ -199,14 +598,20 @@ def verify(family: str, params: dict, payload: bytes, kind: str = "file", *,
         t.start()
     for t in threads:
         t.join()
-    (p, ps), (s, ss) = results["primary"], results["second"]
+    (p, ps, plibs), (s, ss, slibs) = results["primary"], results["second"]
+    res = _combine(header, payload, p, s, ps, ss, time_limit, memory_limit)
+    res.primary_libraries, res.second_libraries = plibs, slibs
+    return res
 
+
+def _combine(header: dict, payload: bytes, p: Verdict, s: Verdict, ps: float, ss: float, time_limit: float,
+             memory_limit: int) -> Combined:
     checks: list[dict] = []
     jobs = [(name, own, other) for name, own, other in (("primary", p, SECOND), ("second", s, PRIMARY))
             if _needs_witness_check(own)]
     replies: dict[str, tuple] = {}
 
-    def recheck(name: str, own: Verdict, other_module: str) -> None:
+    def recheck(name: str, own: Verdict, other_module: str | Worker) -> None:
         wh = dict(header, op="witness", witness=own.witness)
         try:
             replies[name] = run_worker(other_module, wh, payload, time_limit, memory_limit)

@@ -6,14 +6,33 @@ Outcome classes, decided in this order for each call:
 2. tool-free track: ``finish_reason`` other than ``stop`` -> zero; ``output_tokens`` above 128,000 -> zero;
    tool-assisted track: ``submission_within_deadline`` false -> zero; a finish reason other than
    stop/timeout/resource_limit/length -> zero; no token cap;
-3. an answer whose JSON breaks a strictness rule -> REJECT with that reason (zero);
-4. otherwise both verifiers: ACCEPT -> its ratio; REJECT, TIMEOUT, LIMIT -> zero; ERROR -> missing
-   (``verification_process_failed``, or ``family_not_implemented``); DISAGREE -> missing and flagged
-   (``independent_verifier_disagreement``).
+3. a line, answer or content over its size limit -> REJECT ``SIZE_LIMIT`` (decided from the length);
+4. otherwise both verifiers, which get the raw bytes of the answer (or of the content) and parse them
+   themselves: ACCEPT -> its ratio; REJECT (a strictness or syntax fault of the answer's JSON included),
+   TIMEOUT, LIMIT -> zero; ERROR -> missing (``verification_process_failed``, or
+   ``family_not_implemented``); DISAGREE -> missing and flagged (``independent_verifier_disagreement``).
+
+The answers file is streamed (``answers.AnswersSource``): the scorer frames each line and keeps only
+offsets, so its memory does not grow with the file; a verified call's answer is read back (and its
+line re-hashed) when its turn comes. Memory: a constant plus, per ``--jobs``, one answer (at most
+32 MiB) and the harness's copies of it.
+
 Each finished call is appended at once to ``<output>.progress.jsonl`` (first line: a header with the
-answers file's SHA-256, the track, the suite and the checker version). Running the same command again
-reuses every finished call and verifies only the rest; a header that does not match is an error
-unless ``--restart`` is given. ``scores.json`` is written atomically at the end, also when calls failed.
+SHA-256 of the answers bytes actually read, the track, the suite, the checker version and the limits).
+Each row carries ``answers_sha256``, its ``call_id``, its line number and ``line_sha256`` (the SHA-256
+of its own answers line) and ``integrity``: the SHA-256 of the row's other content and the answers
+hash. Running the same command again reuses a saved row only if the answers come from a regular file
+whose hash is the header's, the row's integrity hash, bindings and suite fields match, and the row is
+consistent in itself (status, validity, objective, ratio and both verifiers' verdicts agree; a call
+decided without verification must be decided the same way again); every other row is redone and the
+run says how many. This is integrity against accidents and hand edits, not authentication: anyone who
+can write the file can recompute the hashes. A header that does not match is an error unless
+``--restart`` is given; answers from a pipe never resume (the run restarts and says so).
+``scores.json`` is written atomically at the end, also when calls failed, and carries the same header
+(``run``) and ``answers_sha256``; an existing one that belongs to other answers (or ``--restart``) is
+removed when the run starts, so that it never stands beside progress of a different run.
+Refused outputs: a directory, anything that is not a regular file (a device such as ``/dev/null``, a
+FIFO, a socket), and an output or progress path that is the answers file (same inode or real path).
 """
 from __future__ import annotations
 
@@ -29,7 +48,7 @@ from typing import Callable
 
 from endless_exam.certificates.verdict import Status, objective_from_str, objective_to_float, objective_to_str
 
-from . import __version__, harness
+from . import __version__, harness, suites
 from .answers import AnswerRecord, AnswersFileError
 from .scoring import ratio, ratio_float
 from .suites import Instance
@@ -71,10 +90,13 @@ def _finish(row: dict, inst: Instance, outcome: str, status: str, valid: bool, o
     return row
 
 
-def score_record(rec: AnswerRecord, inst: Instance, track: str, time_limit: float, memory_limit: int) -> dict:
-    """Score one call; never raises on bad answers (they become rows)."""
+def decide_without_verification(rec: AnswerRecord, inst: Instance, track: str) -> dict | None:
+    """The row of a call whose outcome needs no verifier (infrastructure, zero, not implemented, a size
+    limit), or None when the answer must go to the verifiers. Cheap and deterministic: it is also
+    how a saved row of such a call is checked on resume."""
     row = _base_row(inst)
     row["line"] = rec.line
+    row["line_sha256"] = rec.sha256
     infra = rec.infrastructure_reason
     if infra is not None:
         return _finish(row, inst, "missing", "MISSING", False, None, infra, f"infrastructure failure: {infra}")
@@ -95,18 +117,34 @@ def score_record(rec: AnswerRecord, inst: Instance, track: str, time_limit: floa
     if not inst.implemented:
         return _finish(row, inst, "missing", "MISSING", False, None, "family_not_implemented",
                        f"family {inst.family!r} is not implemented yet; the answer was not verified")
-    if rec.answer_error is not None:
-        reason, message = rec.answer_error
-        return _finish(row, inst, "scored", "REJECT", False, None, reason, message)
-    if rec.has_answer:
-        payload, kind = rec.answer_json.encode("ascii"), "json"
-    else:   # a lone surrogate cannot be UTF-8: it reaches the verifiers as bytes that fail to decode (rejected)
-        payload, kind = (rec.content or "").encode("utf-8", "surrogatepass"), "text"
-    res = harness.verify(inst.family, inst.params, payload, kind, time_limit=time_limit, memory_limit=memory_limit)
+    too_big = rec.size_error()
+    if too_big is not None:
+        return _finish(row, inst, "scored", "REJECT", False, None, *too_big)
+    return None
+
+
+def score_record(rec: AnswerRecord, inst: Instance, track: str, time_limit: float, memory_limit: int,
+                 source=None, formal: bool = False) -> dict:
+    """Score one call; never raises on bad answers (they become rows). ``source`` (an
+    ``answers.AnswersSource``) supplies the raw answer bytes; it may raise ``AnswersChangedError``."""
+    decided = decide_without_verification(rec, inst, track)
+    if decided is not None:
+        return decided
+    row = _base_row(inst)
+    row["line"] = rec.line
+    row["line_sha256"] = rec.sha256
+    which, span = rec.payload_span()
+    payload = source.read_value(rec, span)
+    kind = "json" if which == "answer" else "jsonl_content"
+    res = harness.verify(inst.family, inst.params, payload, kind, time_limit=time_limit, memory_limit=memory_limit,
+                         formal=formal)
+    del payload
     row["primary"] = _verdict_summary(res.primary, res.primary_seconds)
     row["second"] = _verdict_summary(res.second, res.second_seconds)
     row["witness"] = res.witness
     row["witness_checks"] = res.witness_checks
+    if formal:
+        row["formal"] = res.formal
     status = res.status
     if status is Status.ACCEPT:
         return _finish(row, inst, "scored", "ACCEPT", True, res.objective, None, res.message)
@@ -121,53 +159,171 @@ def score_record(rec: AnswerRecord, inst: Instance, track: str, time_limit: floa
 
 # ---- progress file ---------------------------------------------------------------------------------
 
-def _sha256(path: str) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 REUSABLE_OUTCOMES = ("scored", "zero")   # rows that a resumed run keeps; missing ones are redone
+_BINDING = ("integrity", "answers_sha256")   # progress-only fields, not copied into scores.json
+
+
+def _canonical(value) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+
+
+def row_integrity(row: dict, answers_sha256: str) -> str:
+    """SHA-256 over the row's content (without ``integrity``) and the answers hash. It detects
+    accidents and edits that do not recompute it; it authenticates nothing."""
+    body = {k: v for k, v in row.items() if k != "integrity"}
+    return hashlib.sha256(b"endless-exam progress row v1\n" + answers_sha256.encode("ascii") + b"\n"
+                          + _canonical(body)).hexdigest()
+
+
+_VERDICT_KEYS = ("outcome", "status", "valid", "objective", "objective_float", "reason", "message", "ratio",
+                 "ratio_exact", "published_breakthrough")
+
+
+def row_is_consistent(row, rec: AnswerRecord | None, inst: Instance | None, answers_sha256: str, track: str) -> bool:
+    """May a saved progress row be reused for ``rec``? (Binding, integrity, suite fields, own consistency.)"""
+    try:
+        if type(row) is not dict or rec is None or inst is None:
+            return False
+        if row.get("integrity") != row_integrity(row, answers_sha256) or row.get("answers_sha256") != answers_sha256:
+            return False
+        if row.get("call_id") != rec.call_id or row.get("line") != rec.line or row.get("line_sha256") != rec.sha256:
+            return False
+        if any(row.get(k) != v for k, v in _base_row(inst).items()):
+            return False
+        if row.get("outcome") not in REUSABLE_OUTCOMES:
+            return False
+        decided = decide_without_verification(rec, inst, track)
+        if decided is not None:       # decided again, the same way, or not reused
+            return all(row.get(k) == decided.get(k) for k in _VERDICT_KEYS) and "primary" not in row
+        status = row.get("status")
+        if row.get("outcome") != "scored" or status not in ("ACCEPT", "REJECT", "TIMEOUT", "LIMIT"):
+            return False
+        primary, second = row.get("primary"), row.get("second")
+        if type(primary) is not dict or type(second) is not dict:
+            return False
+        valid = row.get("valid")
+        if valid is not (status == "ACCEPT"):
+            return False
+        objective = objective_from_str(row.get("objective"))
+        if status == "ACCEPT":
+            if objective is None or row.get("reason") is not None:
+                return False
+            if primary.get("status") != "ACCEPT" or second.get("status") != "ACCEPT":
+                return False
+            if primary.get("objective") != row["objective"] or second.get("objective") != row["objective"]:
+                return False
+        else:
+            # the harness's combination: a REJECT pairs with a REJECT, TIMEOUT or LIMIT; otherwise ERROR
+            # outranks TIMEOUT, which outranks LIMIT (an ACCEPT against a TIMEOUT is a TIMEOUT)
+            if objective is not None or row.get("reason") is None:
+                return False
+            statuses = {primary.get("status"), second.get("status")}
+            if status not in statuses or "ERROR" in statuses or "DISAGREE" in statuses:
+                return False
+            if status == "REJECT" and not statuses <= {"REJECT", "TIMEOUT", "LIMIT"}:
+                return False
+            if status == "TIMEOUT" and "REJECT" in statuses:
+                return False
+            if status == "LIMIT" and statuses & {"REJECT", "TIMEOUT"}:
+                return False
+            if not statuses <= {"ACCEPT", "REJECT", "TIMEOUT", "LIMIT"}:
+                return False
+            if row["reason"] not in [v.get("reason") for v in (primary, second) if v.get("status") == status]:
+                return False
+        checks = row.get("witness_checks")
+        if type(checks) is not list or not all(type(c) is dict and c.get("holds") is True for c in checks):
+            return False
+        expect = _finish({}, inst, "scored", status, valid, objective, row.get("reason"), row.get("message"))
+        return all(row.get(k) == expect[k] for k in _VERDICT_KEYS)
+    except Exception:          # a malformed row (wrong types, garbage objective) is simply not reused
+        return False
 
 
 class Progress:
-    def __init__(self, path: str, header: dict, restart: bool) -> None:
+    """``<output>.progress.jsonl``: a header line, then one row per finished call (appended, fsync'd)."""
+
+    def __init__(self, path: str, header: dict, restart: bool, *, resume_allowed: bool = True,
+                 records: dict[str, AnswerRecord] | None = None, instances: dict[str, Instance] | None = None,
+                 track: str = "tool-free", log: Callable[[str], None] = lambda m: None) -> None:
         self.path = path
+        self.header = header
+        self.answers_sha256 = header["answers_sha256"]
         self.lock = threading.Lock()
         self.stopped = False
         self.done: dict[str, dict] = {}
-        lines: list[str] = []
-        if os.path.exists(path) and not restart:
-            with open(path, "r", encoding="utf-8") as fh:
-                lines = fh.read().splitlines()
-        if lines and not restart:
+        self.redone = 0          # saved rows that failed a check and are verified again
+        self.resumed = False
+        records = records or {}
+        instances = instances or {}
+        exists = os.path.exists(path)
+        if exists and not restart and not resume_allowed:
+            log(f"the answers do not come from a regular file (a pipe?): saved progress in {path} is not "
+                "reused; restarting")
+        if exists and not restart and resume_allowed:
+            self._load(records, instances, track)
+        self._rewrite()
+
+    def _load(self, records: dict, instances: dict, track: str) -> None:
+        with open(self.path, "rb") as fh:
+            first = fh.readline()
+            rest_start = fh.tell()
+            more = fh.read(1) != b""
+            fh.seek(rest_start)
             try:
-                old = json.loads(lines[0])
+                old = json.loads(first)
             except ValueError:
-                old = "torn" if len(lines) == 1 else None   # killed while writing the header: start afresh
-            if old == "torn":
-                old = header
-            if old != header:
-                raise ScoreError(f"{path} belongs to a different run (answers file, track, suite or checker version "
-                                 f"differ); use --restart to discard it")
-            for line in lines[1:]:
+                old = "torn" if not more and not first.endswith(b"\n") else None   # killed while writing the header
+            if old == "torn" or (old is None and not first.strip() and not more):
+                return
+            if old != self.header:
+                raise ScoreError(f"{self.path} belongs to a different run (answers file, track, suite, checker version "
+                                 f"or limits differ); use --restart to discard it")
+            self.resumed = True
+            rows: dict[str, list] = {}
+            for line in fh:
                 try:
                     row = json.loads(line)
                 except ValueError:
-                    break                     # a line cut short by an interruption: redo that call
-                if row.get("outcome") in REUSABLE_OUTCOMES:
-                    self.done[row["call_id"]] = row
-            with open(path, "w", encoding="utf-8") as fh:   # rewrite without a torn last line
-                fh.write(json.dumps(header) + "\n")
+                    if not line.endswith(b"\n"):
+                        break                 # the last line, cut short by an interruption: redo that call
+                    self.redone += 1
+                    continue
+                cid = row.get("call_id") if type(row) is dict else None
+                rows.setdefault(cid if type(cid) is str else None, []).append(row)
+        for cid, saved in rows.items():
+            if cid is None or len(saved) != 1:       # a call saved twice: neither copy is trusted
+                self.redone += len(saved)
+                continue
+            row = saved[0]
+            if row_is_consistent(row, records.get(cid), instances.get(cid), self.answers_sha256, track):
+                self.done[cid] = row
+            elif type(row) is dict and row.get("outcome") in REUSABLE_OUTCOMES:
+                self.redone += 1          # a missing row is always redone; anything else failed a check
+
+    def _rewrite(self) -> None:
+        """Write header and kept rows to a new file and move it into place (never a torn rewrite)."""
+        import tempfile
+
+        directory = os.path.dirname(os.path.abspath(self.path))
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=os.path.basename(self.path) + ".", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(json.dumps(self.header) + "\n")
                 for row in self.done.values():
                     fh.write(json.dumps(row) + "\n")
-        else:
-            with open(path, "w", encoding="utf-8") as fh:
-                fh.write(json.dumps(header) + "\n")
+                fh.flush()
+                os.fsync(fh.fileno())
+            _match_umask(tmp)
+            os.replace(tmp, self.path)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
 
     def add(self, row: dict) -> None:
+        row = dict(row, answers_sha256=self.answers_sha256)
+        row.pop("integrity", None)
+        row["integrity"] = row_integrity(row, self.answers_sha256)
         with self.lock:
             if self.stopped:          # an interrupted run records nothing more (killed verifiers are not verdicts)
                 return
@@ -178,31 +334,119 @@ class Progress:
             self.done[row["call_id"]] = row
 
 
+def _match_umask(path: str) -> None:
+    mask = os.umask(0)
+    os.umask(mask)
+    os.chmod(path, 0o666 & ~mask)
+
+
 class Bar:
-    """A plain progress line on a terminal (stderr), silent otherwise."""
+    """Progress on stderr: a live tqdm bar (rate, ETA and running counts) on a terminal, plain lines
+    every ``PLAIN_EVERY`` seconds (and at the end) otherwise."""
 
-    def __init__(self, total: int, done: int) -> None:
+    PLAIN_EVERY = 10.0
+
+    def __init__(self, total: int, done: int, enabled: bool | None = None) -> None:
         self.total, self.count = total, done
-        self.enabled = sys.stderr.isatty()
-        self.started = time.perf_counter()
-        self.draw()
+        self.counts = {"ACCEPT": 0, "REJECT": 0, "TIMEOUT": 0, "missing": 0}
+        self.tty = sys.stderr.isatty() if enabled is None else enabled
+        self.started = self.last = time.perf_counter()
+        self.bar = None
+        if self.tty:
+            from tqdm import tqdm
 
-    def draw(self) -> None:
-        if not self.enabled:
+            self.bar = tqdm(total=total, initial=done, desc="scoring", unit="answer", file=sys.stderr,
+                            dynamic_ncols=True, smoothing=0.1)
+
+    def _tally(self, row: dict | None) -> None:
+        if row is None:
             return
-        width = 30
-        filled = int(width * self.count / self.total) if self.total else width
-        elapsed = time.perf_counter() - self.started
-        sys.stderr.write(f"\rscoring [{'#' * filled}{'.' * (width - filled)}] {self.count}/{self.total}  {elapsed:6.1f} s")
-        sys.stderr.flush()
+        if row.get("outcome") == "missing":
+            self.counts["missing"] += 1
+        elif row.get("status") in ("TIMEOUT", "LIMIT"):
+            self.counts["TIMEOUT"] += 1
+        elif row.get("status") == "ACCEPT":
+            self.counts["ACCEPT"] += 1
+        else:
+            self.counts["REJECT"] += 1
 
-    def step(self) -> None:
+    def text(self) -> str:
+        elapsed = time.perf_counter() - self.started
+        rate = (self.count / elapsed) if elapsed > 0 else 0.0
+        counts = " ".join(f"{k} {v}" for k, v in self.counts.items())
+        return f"scoring {self.count}/{self.total} ({rate:.1f}/s, {elapsed:.0f} s) {counts}"
+
+    def step(self, row: dict | None = None) -> None:
         self.count += 1
-        self.draw()
+        self._tally(row)
+        if self.bar is not None:
+            self.bar.set_postfix(self.counts, refresh=False)
+            self.bar.update(1)
+        elif time.perf_counter() - self.last >= self.PLAIN_EVERY:
+            self.last = time.perf_counter()
+            print(self.text(), file=sys.stderr, flush=True)
 
     def close(self) -> None:
-        if self.enabled:
-            sys.stderr.write("\n")
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+        elif self.count:
+            print(self.text(), file=sys.stderr, flush=True)
+
+
+# ---- output paths ----------------------------------------------------------------------------------
+
+def check_output_path(path: str, what: str, answers_identity: tuple[int, int] | None = None,
+                      answers_path: str | None = None) -> None:
+    """Refuse a path that may not be (re)written: a directory, a non-regular file (device, FIFO,
+    socket), or the answers file itself under any name (same inode, or same real path)."""
+    if answers_path not in (None, "-") and os.path.realpath(path) == os.path.realpath(answers_path):
+        raise ScoreError(f"the {what} {path} is the answers file; refusing to overwrite it")
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise ScoreError(f"cannot use {path} as the {what}: {exc.strerror}") from None
+    import stat as stat_mod
+
+    if stat_mod.S_ISDIR(st.st_mode):
+        raise ScoreError(f"the {what} {path} is a directory")
+    if not stat_mod.S_ISREG(st.st_mode):
+        raise ScoreError(f"the {what} {path} is not a regular file (a device, FIFO or socket); refusing to "
+                         "write to or replace it")
+    if answers_identity is not None and (st.st_dev, st.st_ino) == answers_identity:
+        raise ScoreError(f"the {what} {path} is the answers file (the same file under another name); "
+                         "refusing to overwrite it")
+
+
+def _bound_to(output: str, header: dict) -> bool:
+    """Is the existing scores file at ``output`` the result of exactly this run (same header)?"""
+    try:
+        if os.path.getsize(output) > 1 << 30:
+            return False
+        with open(output, "rb") as fh:
+            doc = json.load(fh)
+        return type(doc) is dict and doc.get("run") == header and doc.get("answers_sha256") == header["answers_sha256"]
+    except (OSError, ValueError, RecursionError):
+        return False
+
+
+def write_json_atomically(path: str, doc) -> None:
+    import tempfile
+
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=os.path.basename(path) + ".", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(doc, fh, indent=1)
+            fh.write("\n")
+        _match_umask(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
 
 
 # ---- the run ---------------------------------------------------------------------------------------
@@ -210,31 +454,67 @@ class Bar:
 def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suite: str, track: str = "tool-free",
         allow_partial: bool = False, jobs: int = 1, restart: bool = False, duplicates: str = "error",
         time_limit: float = harness.DEFAULT_TIME_LIMIT, memory_limit: int = harness.DEFAULT_MEMORY_LIMIT,
+        formal: bool = False, only: tuple[str, ...] | None = None, limit: int | None = None,
         log: Callable[[str], None] = lambda m: print(m, file=sys.stderr)) -> dict:
-    from . import answers as answers_mod
+    from .answers import AnswersChangedError, AnswersSource
 
     out_dir = os.path.dirname(os.path.abspath(output))
     if not os.path.isdir(out_dir):
         raise ScoreError(f"the output directory {out_dir} does not exist")
-    if os.path.isdir(output):
-        raise ScoreError(f"the output {output} is a directory")
-    if os.path.exists(output) and os.path.exists(answers_path) and os.path.samefile(output, answers_path):
-        raise ScoreError("the output would overwrite the answers file")
+    progress_path = output + ".progress.jsonl"
+    check_output_path(output, "output", None, answers_path)
+    check_output_path(progress_path, "progress file", None, answers_path)
+    with AnswersSource(answers_path, spool_dir=out_dir) as source:
+        check_output_path(output, "output", source.identity, answers_path)
+        check_output_path(progress_path, "progress file", source.identity, answers_path)
+        return _run(source, output, progress_path, instances, suite=suite, track=track, allow_partial=allow_partial,
+                    jobs=jobs, restart=restart, duplicates=duplicates, time_limit=time_limit,
+                    memory_limit=memory_limit, formal=formal, only=only, limit=limit, log=log,
+                    changed_error=AnswersChangedError)
+
+
+def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...], *, suite: str, track: str,
+         allow_partial: bool, jobs: int, restart: bool, duplicates: str, time_limit: float, memory_limit: int,
+         formal: bool, only: tuple[str, ...] | None, limit: int | None, log: Callable[[str], None],
+         changed_error: type) -> dict:
     by_call = {i.call_id: i for i in instances}
-    records = answers_mod.read(answers_path, set(by_call))
+    if only is not None:
+        unknown = [c for c in only if c not in by_call]
+        if unknown:
+            raise ScoreError(f"--only names call ids that are not in suite {suite!r}: {', '.join(unknown[:5])}")
+
+    def hint(call_id: str) -> str:
+        having = [name for name in suites.SUITES if any(i.call_id == call_id for i in suites.load(name))]
+        where = f"suites that have it: {', '.join(having)}" if having else "no suite has it"
+        return f" in suite {suite!r} (the suite scored; choose another with --suite); {where}"
+
+    records = source.scan(set(by_call), hint)
     for rec in records:
         if rec.track is not None and rec.track != track:
             raise AnswersFileError(f"answers line {rec.line}: track {rec.track!r} but scoring the {track} track")
+    if only is not None or limit is not None:   # a quick check on some calls: a subset score
+        records = [r for r in records if only is None or r.call_id in set(only)][:limit]
+        allow_partial = True     # the other calls of the suite are missing: the result is a subset score
     answered = {r.call_id for r in records}
     scorable = tuple(i for i in instances if i.reference is not None)   # calls without a reference: verify only
     unanswered = sorted({i.call_id for i in scorable} - answered)
     if unanswered and not allow_partial:
         raise ScoreError(f"answers cover {len(answered)} of {len(by_call)} calls; missing e.g. {unanswered[:5]}; "
                          "use --allow-partial for a subset score")
-    header = {"answers_sha256": _sha256(answers_path), "track": track, "suite": suite, "checker": __version__,
-              "time_limit": time_limit, "memory_limit": memory_limit}
-    progress = Progress(output + ".progress.jsonl", header, restart)
+    header = {"answers_sha256": source.sha256, "track": track, "suite": suite, "checker": __version__,
+              "time_limit": time_limit, "memory_limit": memory_limit, "progress_format": 2}
+    if formal:
+        header["formal"] = True   # a run with the formal check is another run (its rows carry "formal")
+    if only is not None or limit is not None:   # so is a quick check on a subset
+        header["subset"] = {"only": sorted(only) if only is not None else None, "limit": limit}
+    progress = Progress(progress_path, header, restart, resume_allowed=source.regular,
+                        records={r.call_id: r for r in records}, instances=by_call, track=track, log=log)
+    if os.path.exists(output) and (restart or not _bound_to(output, header)):
+        os.remove(output)     # results of other answers must not stand beside this run's progress
+        log(f"removed the earlier {output}: it does not belong to these answers and settings")
     todo = [r for r in records if r.call_id not in progress.done]
+    if progress.redone:
+        log(f"{progress.redone} saved row(s) failed their integrity or consistency check and are redone")
     if progress.done:
         log(f"resuming: {len(progress.done)} finished calls reused, {len(todo)} left")
     bar = Bar(len(records), len(records) - len(todo))
@@ -245,10 +525,19 @@ def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suit
         if stop.is_set():
             return None
         try:
-            return score_record(rec, by_call[rec.call_id], track, time_limit, memory_limit)
+            return score_record(rec, by_call[rec.call_id], track, time_limit, memory_limit, source, formal)
         except KeyboardInterrupt:
             stop.set()
             raise
+
+    def halt() -> None:
+        stop.set()
+        with progress.lock:
+            progress.stopped = True
+        pool.shutdown(wait=False, cancel_futures=True)
+        harness.kill_all()
+        pool.shutdown(wait=True)
+        bar.close()
 
     try:
         futures = {pool.submit(guarded, r): r for r in todo}
@@ -258,32 +547,28 @@ def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suit
                 row = fut.result()
                 if row is None:       # skipped after an interrupt
                     continue
+            except changed_error as exc:
+                halt()
+                raise ScoreError(f"{exc}; {len(progress.done)} finished calls are saved in {progress.path}") from None
             except Exception as exc:  # a scorer bug must not lose the other results
                 row = _finish(_base_row(by_call[rec.call_id]), by_call[rec.call_id], "missing", "ERROR", False,
                               None, "verification_process_failed", f"scorer error: {type(exc).__name__}: {exc}")
+                row["line"], row["line_sha256"] = rec.line, rec.sha256
             progress.add(row)
-            bar.step()
+            bar.step(row)
     except KeyboardInterrupt:
-        stop.set()
-        with progress.lock:
-            progress.stopped = True
-        pool.shutdown(wait=False, cancel_futures=True)
-        harness.kill_all()
-        pool.shutdown(wait=True)
-        bar.close()
+        halt()
         raise ScoreError(f"interrupted: {len(progress.done)} of {len(records)} calls are saved in "
                          f"{progress.path}; run the same command again to resume") from None
     pool.shutdown(wait=True)
     bar.close()
-    rows = [progress.done[r.call_id] for r in records]
+    rows = [{k: v for k, v in progress.done[r.call_id].items() if k not in _BINDING} for r in records]
     doc = build_scores(scorable, [r for r in rows if r["reference"] is not None], unanswered, track, suite,
                        duplicates)
     doc["verified_without_reference"] = [r for r in rows if r["reference"] is None]
-    tmp = output + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(doc, fh, indent=1)
-        fh.write("\n")
-    os.replace(tmp, output)
+    doc["answers_sha256"] = source.sha256
+    doc["run"] = header
+    write_json_atomically(output, doc)
     return doc
 
 
@@ -306,8 +591,12 @@ def build_scores(instances: tuple[Instance, ...], rows: list[dict], unanswered: 
         summary = aggregate(outcomes, expected_instances=expected, duplicates=duplicates)
     except ValueError as exc:   # e.g. two scored calls for one instance: keep every row, report the problem
         summary = {"error": str(exc)[:2000]}
-    infra = [{"call_id": r["call_id"], "reason": r["reason"], "ratio": None} for r in rows if r["outcome"] == "missing"]
-    missing = sorted(set(unanswered) | {f["call_id"] for f in infra})
+    infra = [{"call_id": r["call_id"], "reason": r["reason"], "ratio": None} for r in rows
+             if r["outcome"] == "missing" and r["reason"] != "family_not_implemented"]
+    # calls of families this checker does not implement yet: missing, but not an infrastructure failure
+    not_implemented = [{"call_id": r["call_id"], "family": r["family"]} for r in rows
+                       if r["outcome"] == "missing" and r["reason"] == "family_not_implemented"]
+    missing = sorted(set(unanswered) | {f["call_id"] for f in infra} | {f["call_id"] for f in not_implemented})
     complete = not missing
     doc = {
         "version": "1", "checker": __version__, "suite": suite, "track": track, "complete": complete,
@@ -327,6 +616,7 @@ def build_scores(instances: tuple[Instance, ...], rows: list[dict], unanswered: 
         "calls_scored": rows,
         "missing_call_ids": missing,
         "infrastructure_failures": infra,
+        "not_implemented": not_implemented,
         "summary": summary,
     })
     return doc

@@ -1,15 +1,41 @@
 """Process entry point of the second verifier (``python -m endless_exam.crosscheck.worker``); see certificates.worker.
 
-This process never imports ``checker``: the second verifier is independent of the primary.
+This process never imports ``endless_exam.checker`` nor the primary's libraries (python-flint, gmpy2,
+galois): the second verifier is independent of the primary. The harness forks each request's process
+from the second's zygote (``endless_exam.certificates.zygote``), which imports this module and calls
+``preload`` once: numpy and every family module of the second verifier (and what they name in
+``PRELOAD``); a zygote or a request that has loaded a forbidden module fails with an ERROR.
 """
+import pkgutil
 import sys
 
 from endless_exam import crosscheck  # noqa: F401  (sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 from endless_exam.certificates.worker import main
+from endless_exam.certificates.worker import preload as _preload
 
+from . import families
 from .families import load
 
+LIBRARIES = ("numpy",)
+FORBIDDEN = ("endless_exam.checker", "flint", "gmpy2", "galois")
+
+
+def require_independent() -> None:
+    loaded = [name for name in FORBIDDEN if name in sys.modules]
+    if loaded:
+        raise RuntimeError(f"the second verifier must not import {', '.join(loaded)}")
+
+
+def family_keys() -> list[str]:
+    return sorted(m.name for m in pkgutil.iter_modules(families.__path__) if not m.name.startswith("_"))
+
+
+def preload() -> None:
+    require_independent()
+    _preload(LIBRARIES, [load(key) for key in family_keys()])
+    require_independent()
+
+
 if __name__ == "__main__":
-    if "endless_exam.checker" in sys.modules:
-        raise SystemExit("the second verifier must not import the primary verifier")
-    sys.exit(main(load))
+    require_independent()
+    sys.exit(main(load, FORBIDDEN))

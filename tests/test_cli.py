@@ -5,6 +5,7 @@ Most runs call ``endless_exam.checker.cli.main`` in-process; a few run ``python 
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -16,7 +17,7 @@ import pytest
 
 from endless_exam.certificates.schemas.capset import parse as parse_capset
 from endless_exam.certificates.verdict import Status, Verdict
-from endless_exam.checker import cli, harness, suites
+from endless_exam.checker import __version__, cli, harness, suites
 from endless_exam.checker.families import FAMILIES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,7 +88,8 @@ def fake_combined(status: Status, objective=None, reason=None) -> harness.Combin
 def test_instances_json_lists_every_bench_v1_instance_with_recorded_ids(capsys):
     code, out, _ = run_cli(capsys, "instances", "--json")
     assert code == 0
-    rows = json.loads(out)
+    assert json.loads(out)["version"] == __version__
+    rows = json.loads(out)["instances"]
     assert len(rows) == len(suites.all_instances())
     bench = [r for r in rows if r["suite"] == "bench-v1"]
     assert len(bench) == 69
@@ -105,7 +107,7 @@ def test_instances_json_lists_every_bench_v1_instance_with_recorded_ids(capsys):
 def test_instances_suite_filter(capsys):
     code, out, _ = run_cli(capsys, "instances", "--suite", "bench-v1", "--json")
     assert code == 0
-    rows = json.loads(out)
+    rows = json.loads(out)["instances"]
     assert len(rows) == 69 and {r["suite"] for r in rows} == {"bench-v1"}
     assert len([r for r in rows if r["family"] == "labs"]) == 5
     assert [r["call_id"] for r in rows if not r["implemented"]] == [
@@ -115,12 +117,12 @@ def test_instances_suite_filter(capsys):
 def test_instances_family_filter(capsys):
     code, out, _ = run_cli(capsys, "instances", "--family", "capset", "--json")
     assert code == 0
-    rows = json.loads(out)
+    rows = json.loads(out)["instances"]
     assert {r["family"] for r in rows} == {"capset"}
     assert {r["call_id"] for r in rows} >= {"a3-capset-0", "a3-capset-2", "a3-capset-11"}
     assert all(r["implemented"] for r in rows)
     code, out, _ = run_cli(capsys, "instances", "--family", "capset", "--suite", "bench-v1", "--json")
-    assert [r["call_id"] for r in json.loads(out)] == ["a3-capset-0", "a3-capset-2", "a3-capset-11"]
+    assert [r["call_id"] for r in json.loads(out)["instances"]] == ["a3-capset-0", "a3-capset-2", "a3-capset-11"]
 
 
 def test_instances_text_output(capsys):
@@ -144,7 +146,7 @@ def test_instances_unknown_family_or_suite(capsys):
 def test_instances_subprocess():
     proc = run_subprocess("instances", "--suite", "bench-v1", "--json")
     assert proc.returncode == 0, proc.stderr
-    rows = json.loads(proc.stdout)
+    rows = json.loads(proc.stdout)["instances"]
     assert len(rows) == 69
     assert {r["call_id"]: r["instance_id"] for r in rows}["a3-capset-11"] == "capset-253c1b38c406"
     assert sum(r["implemented"] for r in rows) == sum(i.implemented for i in suites.load("bench-v1"))
@@ -351,7 +353,7 @@ def test_verify_missing_file_exit_2(capsys, tmp_path, no_harness):
     code, _, err = run_cli(capsys, "verify", "--instance", "a3-capset-11", str(tmp_path / "nope.json"))
     assert code == 2 and "does not exist" in err
     code, _, err = run_cli(capsys, "verify", "--instance", "a3-capset-11", str(tmp_path))  # a directory
-    assert code == 2
+    assert code == 2 and "is a directory" in err and "does not exist" not in err
 
 
 def test_argparse_errors_exit_2(capsys, no_harness):
@@ -451,3 +453,91 @@ def test_audit_capset_json(capsys):
     assert {"a3-capset-0", "a3-capset-2", "a3-capset-11"} <= set(by_call)
     assert by_call["a3-capset-11"]["objective"] == CAP9_SIZE and by_call["a3-capset-11"]["reference"] == "1082"
     assert data["instances_without_construction"] == []
+
+
+# =====================================================================================================
+# limits are validated at the command line (issue 8, item 4)
+# =====================================================================================================
+
+@pytest.mark.parametrize("command", ["verify", "audit", "score"])
+@pytest.mark.parametrize("option, value", [
+    ("--memory-limit", "1e30"),     # reproduction: crashed the worker (OverflowError in setrlimit)
+    ("--memory-limit", "0.05"),     # reproduction: every verifier failed to import numpy (an ERROR)
+    ("--memory-limit", "0.49"), ("--memory-limit", "1025"), ("--memory-limit", "inf"), ("--memory-limit", "nan"),
+    ("--memory-limit", "0"), ("--time-limit", "0.01"), ("--time-limit", "86401"), ("--time-limit", "inf"),
+    ("--time-limit", "nan"), ("--time-limit", "-5"),
+])
+def test_limits_out_of_range_are_usage_errors(capsys, write, tmp_path, no_harness, command, option, value):
+    path = write({"answer": CAP4})
+    argv = {"verify": ["verify", "--family", "capset", "--params", '{"d": 4}', path],
+            "audit": ["audit", "--family", "capset"],
+            "score": ["score", write('{"call_id": "a3-capset-11", "answer": []}\n', "a.jsonl"),
+                      "--output", str(tmp_path / "s.json"), "--allow-partial"]}[command]
+    code, out, err = run_cli(capsys, *argv, option, value)
+    assert code == 2 and out == ""
+    unit = "GiB" if option == "--memory-limit" else "seconds"
+    low, high = ("0.5", "1024") if option == "--memory-limit" else ("0.1", "86400")
+    assert f"{option} must be between {low} and {high} {unit}" in err
+    assert not (tmp_path / "s.json").exists()
+
+
+@pytest.mark.parametrize("command", ["verify", "audit", "score"])
+def test_help_states_the_accepted_limit_ranges(capsys, command):
+    with pytest.raises(SystemExit):
+        cli.build_parser().parse_args([command, "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "0.5 to 1024" in out and "0.1 to 86400" in out
+
+
+@pytest.mark.parametrize("option, value", [("--memory-limit", "0.5"), ("--memory-limit", "1024"),
+                                           ("--time-limit", "0.1"), ("--time-limit", "86400")])
+def test_limits_at_the_ends_of_the_range_are_accepted(capsys, write, monkeypatch, option, value):
+    seen = {}
+
+    def fake_verify(family, params, payload, kind="file", **kwargs):
+        seen.update(kwargs)
+        return fake_combined(Status.ACCEPT, 4)
+
+    monkeypatch.setattr(harness, "verify", fake_verify)
+    code, _, err = run_cli(capsys, "verify", "--family", "capset", "--params", '{"d": 4}', write({"answer": CAP4}),
+                           option, value)
+    assert code == 0, err
+    if option == "--memory-limit":
+        assert seen["memory_limit"] == int(float(value) * 1024 ** 3)
+    else:
+        assert seen["time_limit"] == float(value)
+
+
+def test_a_real_verifier_runs_at_the_smallest_memory_limit(write):
+    proc = run_subprocess("verify", "--family", "capset", "--params", '{"d": 4}', "--memory-limit", "0.5",
+                          write({"answer": CAP4}))
+    assert proc.returncode == 0, proc.stdout.decode()[-800:]
+
+
+@pytest.mark.parametrize("jobs", ["0", "65", "-1"])
+def test_score_jobs_out_of_range_is_a_usage_error(capsys, write, tmp_path, no_harness, jobs):
+    answers = write('{"call_id": "a3-capset-11", "answer": []}\n', "a.jsonl")
+    code, _, err = run_cli(capsys, "score", answers, "--output", str(tmp_path / "s.json"), "--allow-partial",
+                           "--jobs", jobs)
+    assert code == 2 and "--jobs must be between 1 and 64" in err
+
+
+def test_every_option_has_help_and_states_its_default():
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, p in sub.choices.items():
+        for action in p._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            assert action.help, f"{name} {action.dest} has no help text"
+            if action.option_strings and action.default not in (None, False) and not action.required:
+                assert "default" in action.help, f"{name} {action.option_strings[0]} does not state its default"
+
+
+def test_json_outputs_carry_the_version(capsys, tmp_path):
+    f = tmp_path / "a.json"
+    f.write_text('["0000"]')
+    cli.main(["verify", "--family", "capset", "--params", '{"d": 4}', "--json", str(f)])
+    assert json.loads(capsys.readouterr().out)["version"] == __version__
+    cli.main(["audit", "--family", "schur", "--json"])
+    assert json.loads(capsys.readouterr().out)["version"] == __version__

@@ -199,3 +199,47 @@ def test_unknown_track_or_suite_is_a_usage_error(tmp_path, capsys):
     assert run_cli(capsys, "export", "--output", out, "--allow-partial", "--suite", "bench-v9")[0] == 2
     assert run_cli(capsys, "export", "--allow-partial")[0] == 2
     assert not out.exists()
+
+
+# ---- output paths (issue 8, item 4) --------------------------------------------------------------------
+
+import os
+import stat
+
+
+def test_export_into_a_missing_directory_is_a_clear_error(tmp_path, capsys):
+    """Reproduction: `export --output /missing/dir/x` printed "internal error: FileNotFoundError"."""
+    code, _, err = run_cli(capsys, "export", "--output", tmp_path / "missing" / "dir" / "x", "--allow-partial")
+    assert code == 2 and "internal error" not in err and "does not exist" in err
+
+
+def test_export_onto_a_directory_is_a_clear_error(tmp_path, capsys):
+    """Reproduction: `export --output DIR` printed "internal error: IsADirectoryError"."""
+    target = tmp_path / "dir"
+    target.mkdir()
+    code, _, err = run_cli(capsys, "export", "--output", target, "--allow-partial")
+    assert code == 2 and "internal error" not in err and "is a directory" in err
+    assert target.is_dir() and os.listdir(tmp_path) == ["dir"]        # no temporary file left behind
+
+
+def test_export_never_replaces_a_device_or_fifo(tmp_path, capsys):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    code, _, err = run_cli(capsys, "export", "--output", fifo, "--allow-partial")
+    assert code == 2 and "not a regular file" in err and stat.S_ISFIFO(os.stat(fifo).st_mode)
+    device = tmp_path / "null"
+    try:
+        os.mknod(device, 0o644 | stat.S_IFCHR, os.makedev(1, 3))
+    except OSError:
+        return          # not root: no device node to test with
+    code, _, err = run_cli(capsys, "export", "--output", device, "--allow-partial")
+    assert code == 2 and "not a regular file" in err and stat.S_ISCHR(os.stat(device).st_mode)
+
+
+def test_export_leaves_no_temporary_file_and_respects_the_umask(tmp_path, capsys):
+    out = tmp_path / "prompts.jsonl"
+    assert run_cli(capsys, "export", "--output", out, "--allow-partial")[0] == 0
+    assert os.listdir(tmp_path) == ["prompts.jsonl"]
+    mask = os.umask(0)
+    os.umask(mask)
+    assert stat.S_IMODE(os.stat(out).st_mode) == 0o666 & ~mask

@@ -5,15 +5,16 @@ The rule, as documented in certificates/extract.py:
 2. otherwise candidates are, in order: fenced blocks (LAST first), the whole text, the first-``{``-to-last-``}``
    span, the first-``[``-to-last-``]`` span; the first syntactically valid JSON candidate wins;
 3. a candidate that is syntactically JSON but breaks a strictness rule is not skipped: its reason is the verdict;
-4. ``{"answer": X}`` is unwrapped once (no other key allowed: FORMAT_SHAPE); null is NO_ANSWER.
+4. ``{"answer": X}`` is unwrapped once (other keys are ignored, with a note); null is NO_ANSWER.
 """
 from __future__ import annotations
 
 import pytest
 
 from endless_exam.certificates.errors import AnswerError
-from endless_exam.certificates.extract import (answer_from_bytes, answer_from_json_text, extract_from_text, fenced_blocks,
-                                  unwrap)
+from endless_exam.certificates.extract import (answer_from_bytes, answer_from_bytes_noted, answer_from_json_text,
+                                               answer_from_json_text_noted, extract_from_text,
+                                               extract_from_text_noted, fenced_blocks, unwrap)
 
 FENCE = "```"
 CAP = ["000", "001", "010"]
@@ -56,10 +57,24 @@ def test_wrapper_is_removed_once():
     '{"answer": ["000"], "objective": 1}',
     '{"params": {"d": 3}, "answer": ["000"]}',
 ])
-def test_wrapper_with_extra_keys_is_format_shape(text):
-    assert reason(from_file, text) == "FORMAT_SHAPE"
-    assert reason(answer_from_json_text, text) == "FORMAT_SHAPE"
-    assert reason(extract_from_text, "Here it is:\n" + block(text, "json")) == "FORMAT_SHAPE"
+def test_wrapper_with_extra_keys_is_unwrapped_as_upstream_does_and_noted(text):
+    """BENCHMARK.md section 5: other keys beside ``answer`` are ignored, and the verdict says so."""
+    assert from_file(text) == ["000"]
+    assert answer_from_json_text(text) == ["000"]
+    assert extract_from_text("Here it is:\n" + block(text, "json")) == ["000"]
+    for noted in (answer_from_bytes_noted(text.encode()), answer_from_json_text_noted(text),
+                  extract_from_text_noted("Here:\n" + block(text, "json"))):
+        value, note = noted
+        assert value == ["000"] and "ignored" in note
+    assert answer_from_bytes_noted(b'{"answer": ["000"]}')[1] is None
+
+
+def test_strictness_still_applies_to_the_whole_wrapper():
+    assert reason(from_file, '{"answer": ["000"], "note": NaN}') == "JSON_NONFINITE"
+    assert reason(from_file, '{"answer": ["000"], "note": 1, "note": 2}') == "JSON_DUPLICATE_KEY"
+    long_keys = "{" + ", ".join(f'"{"k" * 100}{i}": 0' for i in range(20)) + ', "answer": [1]}'
+    value, note = answer_from_bytes_noted(long_keys.encode())
+    assert value == [1] and "and 15 more" in note and len(note) < 400
 
 
 def test_an_object_without_answer_key_is_not_unwrapped():

@@ -1,15 +1,19 @@
 """The harness contract (checker.harness): process isolation with fault injection, the combination of the
 two verdicts, and real end-to-end runs of both capset verifiers.
 
-Fault-injection workers live in tests/helpers/ and are run by the real ``run_worker`` as
-``python -m tests.helpers.<name>`` (the harness puts the repository root on PYTHONPATH).
+Fault-injection workers live in tests/helpers/ and are run by the real ``run_worker`` through the real
+zygote path: the test names them with ``harness.Worker("tests.helpers.<name>", (ROOT,))``, an in-process
+parameter (the harness reads no worker module or path from the environment or the command line).
+A zygote keeps the environment it was started with, so the helper zygotes are stopped after each test.
 """
 from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import threading
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -26,24 +30,55 @@ HEADER = {"op": "check", "family": "capset", "params": {"d": 3}, "kind": "file"}
 _D4 = json.loads((ROOT / "fixtures" / "constructions" / "capset" / "d4.json").read_text())
 CAP4, CAP4_SIZE = _D4["answer"], _D4["objective"]  # the bundled d=4 cap (20 points, the maximum)
 CAP4_POINTS = list(parse_capset(CAP4, {"d": 4}).points)
+PRIMARY_LIBRARIES = {"endless-exam-checker", "numpy", "python-flint", "gmpy2"}
+FORBIDDEN_IN_SECOND = {"python-flint", "gmpy2", "galois"}
 
 
-def helper(name: str) -> str:
-    return f"tests.helpers.{name}"
+def helper(name: str) -> harness.Worker:
+    return harness.Worker(f"tests.helpers.{name}", (str(ROOT),))
 
 
-# =====================================================================================================
-# run_worker: one process, its limits and its failures
-# =====================================================================================================
+@pytest.fixture(autouse=True)
+def _fresh_helper_zygotes():
+    """Helper zygotes inherit the environment of their start: stop them after each test."""
+    yield
+    harness.shutdown(keep=lambda w: not w.sys_path)
+
 
 def _dead(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as fh:
             state = fh.read().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):
         return True
     return state in ("Z", "X")
 
+
+def _wait_until(predicate, seconds: float = 30.0) -> bool:
+    """Poll (a liveness bound, not a timing assertion)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return predicate()
+
+
+def _read_pids(path: Path) -> list[int]:
+    _wait_until(lambda: path.exists())
+    return [int(x) for x in path.read_text().split()]
+
+
+def _in_thread(fn, *args):
+    box: dict = {}
+    t = threading.Thread(target=lambda: box.setdefault("value", fn(*args)))
+    t.start()
+    return t, box
+
+
+# =====================================================================================================
+# run_worker: one process, its limits and its failures (through the zygote)
+# =====================================================================================================
 
 def test_sleepy_worker_times_out_and_its_process_group_is_killed(tmp_path, monkeypatch):
     pidfile = tmp_path / "grandchild.pid"
@@ -54,16 +89,9 @@ def test_sleepy_worker_times_out_and_its_process_group_is_killed(tmp_path, monke
     assert failure.status is Status.TIMEOUT and failure.reason == "TIME_LIMIT"
     assert "2 s" in failure.message
     # the grandchild was in the worker's process group and died with it
-    for _ in range(50):
-        if pidfile.exists() and pidfile.read_text():
-            break
-        time.sleep(0.1)
+    _wait_until(lambda: pidfile.exists() and pidfile.read_text())
     pid = int(pidfile.read_text())
-    for _ in range(50):
-        if _dead(pid):
-            break
-        time.sleep(0.1)
-    assert _dead(pid), "the worker's child survived the timeout kill"
+    assert _wait_until(lambda: _dead(pid)), "the worker's child survived the timeout kill"
 
 
 def test_crashy_worker_is_error_verifier_crashed():
@@ -79,10 +107,35 @@ def test_greedy_worker_is_limit_memory_limit():
     assert failure.status is Status.LIMIT and failure.reason == "MEMORY_LIMIT"
 
 
-def test_foreign_sigkill_is_treated_as_out_of_memory():
+def test_a_sigkill_the_harness_did_not_send_is_an_error_not_a_limit():
+    """What the kernel's OOM killer (acting for other load) or an administrator does is infrastructure."""
     result, failure, _ = harness.run_worker(helper("killed_worker"), HEADER, b"[]", 20.0, GIB)
     assert result is None
-    assert failure.status is Status.LIMIT and failure.reason == "MEMORY_LIMIT"
+    assert failure.status is Status.ERROR and failure.reason == "VERIFIER_CRASHED"
+    assert "SIGKILL" in failure.message and "did not send" in failure.message
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+def test_a_worker_killed_from_outside_is_an_error(tmp_path, monkeypatch, sig):
+    pidfile = tmp_path / "worker.pid"
+    monkeypatch.setenv("EE_TEST_PIDFILE", str(pidfile))
+    t, box = _in_thread(harness.run_worker, helper("pid_worker"), HEADER, b"[]", 60.0, GIB)
+    pid, _zygote = _read_pids(pidfile)
+    os.kill(pid, sig)
+    t.join(60)
+    assert not t.is_alive()
+    result, failure, _ = box["value"]
+    assert result is None
+    assert failure.status is Status.ERROR and failure.reason == "VERIFIER_CRASHED"
+    assert sig.name in failure.message
+
+
+def test_the_cpu_time_rlimit_is_a_timeout():
+    """SIGXCPU comes from the CPU-time rlimit set for the process: the harness's own enforcement."""
+    result, failure, _ = harness.run_worker(helper("cpu_worker"), HEADER, b"[]", 60.0, GIB)
+    assert result is None
+    assert failure.status is Status.TIMEOUT and failure.reason == "TIME_LIMIT"
+    assert "CPU-time" in failure.message
 
 
 @pytest.mark.parametrize("name", ["silent_worker", "garbage_worker", "raising_worker"])
@@ -100,6 +153,15 @@ def test_raising_worker_message_names_the_exception():
 def test_missing_worker_module_is_an_error():
     result, failure, _ = harness.run_worker(helper("no_such_worker"), HEADER, b"[]", 20.0, GIB)
     assert result is None and failure.status is Status.ERROR and failure.reason == "VERIFIER_CRASHED"
+    assert "no_such_worker" in failure.message
+
+
+def test_a_zygote_that_cannot_start_is_an_error_not_a_crash():
+    """If preparing the verifier's process fails (here its preload raises), the verdict is ERROR."""
+    result, failure, _ = harness.run_worker(helper("bad_preload_worker"), HEADER, b"[]", 20.0, GIB)
+    assert result is None
+    assert failure is not None and failure.status is Status.ERROR and failure.reason == "VERIFIER_CRASHED"
+    assert "simulated failure" in failure.message
 
 
 def test_worker_gets_header_payload_and_environment(tmp_path, monkeypatch):
@@ -114,12 +176,12 @@ def test_worker_gets_header_payload_and_environment(tmp_path, monkeypatch):
     assert seen["payload"] == payload.decode()
 
 
-def test_a_launcher_that_fails_before_the_worker_starts_is_an_error_not_a_crash(monkeypatch):
-    """If setting the limits (or anything before the worker runs) fails in the child, the verdict is ERROR."""
-    monkeypatch.setattr(harness, "_LAUNCH", "raise ValueError('not allowed to raise maximum limit')")
-    result, failure, _ = harness.run_worker(helper("silent_worker"), HEADER, b"[]", 20.0, GIB)
-    assert result is None
-    assert failure is not None and failure.status is Status.ERROR and failure.reason == "VERIFIER_CRASHED"
+def test_a_worker_may_be_named_by_its_module_alone():
+    """run_worker keeps taking a module name (the installed verifiers); tests pass a Worker."""
+    result, failure, _ = harness.run_worker(harness.PRIMARY, dict(HEADER, params={"d": 4}), b'["0000"]', 60.0, 4 * GIB)
+    assert failure is None and result["verdict"]["status"] == "ACCEPT"
+    with pytest.raises(TypeError):
+        harness.run_worker(42, HEADER, b"[]", 20.0, GIB)  # type: ignore[arg-type]
 
 
 def test_invalid_limits_are_errors_not_crashes():
@@ -159,7 +221,7 @@ class Fake:
 
     def verdict(self, module, header, payload, time_limit, memory_limit):
         self.check_calls.append((module, header, payload))
-        return self.verdicts[module], 0.125
+        return self.verdicts[module], 0.125, {"fake-" + ("primary" if module == harness.PRIMARY else "second"): "1"}
 
     def run_worker(self, module, header, payload, time_limit, memory_limit):
         assert header["op"] == "witness"
@@ -310,10 +372,11 @@ def test_accept_timeout_never_scores(fake):
     assert res.status is Status.TIMEOUT and res.reason == "TIME_LIMIT" and res.objective is None
 
 
-def test_combined_keeps_both_verdicts_and_times(fake):
+def test_combined_keeps_both_verdicts_times_and_libraries(fake):
     res, _ = combine(fake, A(9), T)
     assert res.primary == A(9) and res.second == T
     assert res.primary_seconds == res.second_seconds == 0.125
+    assert res.primary_libraries == {"fake-primary": "1"} and res.second_libraries == {"fake-second": "1"}
 
 
 # =====================================================================================================
@@ -328,6 +391,7 @@ def scripted(monkeypatch):
     def install(primary: dict, second: dict) -> None:
         monkeypatch.setenv("EE_TEST_SCRIPT_PRIMARY", json.dumps(primary))
         monkeypatch.setenv("EE_TEST_SCRIPT_SECOND", json.dumps(second))
+        harness.shutdown(keep=lambda w: not w.sys_path)   # new scripts: new zygotes with this environment
     return install
 
 
@@ -460,7 +524,7 @@ def test_real_params_come_from_the_instance_not_the_answer():
 
 
 def test_real_timeout_is_timeout_not_a_crash():
-    res = real(json.dumps({"answer": CAP4}).encode(), time_limit=0.01)
+    res = real(json.dumps({"answer": CAP4}).encode(), time_limit=1e-6)  # less than a fork takes
     assert res.status is Status.TIMEOUT and res.reason == "TIME_LIMIT"
     assert res.primary.status is Status.TIMEOUT and res.second.status is Status.TIMEOUT
     assert not res.valid and res.objective is None
@@ -471,12 +535,261 @@ def test_real_workers_under_an_outer_hard_memory_cap_do_not_crash_the_harness():
     code = (
         "import json, resource\n"
         "resource.setrlimit(resource.RLIMIT_AS, (3 * 1024 ** 3, 3 * 1024 ** 3))\n"
-        "from checker import harness\n"
+        "from endless_exam.checker import harness\n"
         f"res = harness.verify('capset', {{'d': 4}}, {json.dumps(json.dumps(CAP4))}.encode(), 'file', time_limit=60)\n"
         "print(res.status.value)\n"
     )
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert "Traceback" not in proc.stderr, proc.stderr[-2000:]
     assert proc.returncode == 0
     assert proc.stdout.strip() in ("ACCEPT", "ERROR")
+
+
+@pytest.mark.parametrize("memory_limit", [10 ** 30, 50 * 1024 ** 2, 1])
+def test_extreme_memory_limits_are_verdicts_not_crashes(memory_limit):
+    """A limit above what the system allows is capped; a limit below what a process needs is a LIMIT (or a
+    check that fits anyway), never an import ERROR or a harness crash."""
+    res = harness.verify("capset", {"d": 4}, json.dumps(["0000", "0001"]).encode(), memory_limit=memory_limit)
+    for v in (res.primary, res.second):
+        assert v.status in (Status.ACCEPT, Status.LIMIT), v
+    if memory_limit == 10 ** 30:
+        assert res.status is Status.ACCEPT and res.objective == 2
+
+
+# =====================================================================================================
+# the zygotes: isolation, warm start, single thread, death and restart
+# =====================================================================================================
+
+TRIVIAL_HEADER = dict(HEADER, params={"d": 4})
+
+
+@pytest.mark.parametrize("worker", [harness.PRIMARY, harness.SECOND])
+def test_verifier_zygotes_are_isolated_and_single_threaded(worker):
+    result, failure, _ = harness.run_worker(worker, TRIVIAL_HEADER, b'["0000"]', 60.0, 4 * GIB)
+    assert failure is None and result["verdict"]["status"] == "ACCEPT"
+    pid = harness.zygote_pid(worker)
+    assert pid is not None
+    cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    assert cmdline[1:4] == [b"-I", b"-m", harness.ZYGOTE.encode()]
+    assert os.readlink(f"/proc/{pid}/cwd") == "/"
+    assert len(os.listdir(f"/proc/{pid}/task")) == 1           # it forks: it must have one thread
+    environ = dict(e.split(b"=", 1) for e in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0") if b"=" in e)
+    assert not [k for k in environ if k.startswith(b"PYTHON")]
+    assert environ[b"OPENBLAS_NUM_THREADS"] == b"1" and environ[b"OMP_NUM_THREADS"] == b"1"
+
+
+def test_one_zygote_per_verifier_serves_many_requests():
+    pids = set()
+    for _ in range(3):
+        harness.run_worker(harness.PRIMARY, TRIVIAL_HEADER, b'["0000"]', 60.0, 4 * GIB)
+        pids.add(harness.zygote_pid(harness.PRIMARY))
+    assert len(pids) == 1 and None not in pids
+
+
+def test_a_zygote_that_died_between_requests_is_replaced():
+    harness.run_worker(harness.PRIMARY, TRIVIAL_HEADER, b'["0000"]', 60.0, 4 * GIB)
+    old = harness.zygote_pid(harness.PRIMARY)
+    os.kill(old, signal.SIGKILL)
+    assert _wait_until(lambda: _dead(old))
+    result, failure, _ = harness.run_worker(harness.PRIMARY, TRIVIAL_HEADER, b'["0000"]', 60.0, 4 * GIB)
+    assert failure is None and result["verdict"]["status"] == "ACCEPT"
+    assert harness.zygote_pid(harness.PRIMARY) not in (None, old)
+
+
+def test_a_zygote_killed_during_a_request_is_an_error_never_a_hang(tmp_path, monkeypatch):
+    pidfile = tmp_path / "worker.pid"
+    monkeypatch.setenv("EE_TEST_PIDFILE", str(pidfile))
+    worker = helper("pid_worker")
+    t, box = _in_thread(harness.run_worker, worker, HEADER, b"[]", 60.0, GIB)
+    pid, zygote = _read_pids(pidfile)
+    assert zygote == harness.zygote_pid(worker)
+    os.kill(zygote, signal.SIGKILL)
+    t.join(60)
+    assert not t.is_alive()
+    result, failure, _ = box["value"]
+    assert result is None
+    assert failure.status is Status.ERROR and failure.reason == "VERIFIER_CRASHED" and "zygote" in failure.message
+    assert _wait_until(lambda: _dead(pid)), "the child outlived its zygote"   # its parent-death signal
+    # the next request starts a new zygote
+    pidfile.unlink()
+    t, box = _in_thread(harness.run_worker, worker, HEADER, b"[]", 60.0, GIB)
+    pid2, zygote2 = _read_pids(pidfile)
+    assert zygote2 != zygote
+    os.kill(pid2, signal.SIGKILL)
+    t.join(60)
+    assert box["value"][1].status is Status.ERROR
+
+
+def test_fault_injection_verdicts_through_one_zygote_in_a_row(tmp_path, monkeypatch):
+    """The same zygote keeps serving after timeouts, crashes and memory exhaustion of its children."""
+    monkeypatch.setenv("EE_TEST_PIDFILE", str(tmp_path / "unused"))
+    outcomes = [harness.run_worker(helper(name), HEADER, b"[]", limit, GIB)[1]
+                for name, limit in (("sleepy_worker", 1.0), ("crashy_worker", 20.0), ("greedy_worker", 20.0),
+                                    ("silent_worker", 20.0))]
+    assert [(v.status, v.reason) for v in outcomes] == [
+        (Status.TIMEOUT, "TIME_LIMIT"), (Status.ERROR, "VERIFIER_CRASHED"), (Status.LIMIT, "MEMORY_LIMIT"),
+        (Status.ERROR, "VERIFIER_CRASHED")]
+
+
+# =====================================================================================================
+# libraries: what each verifier's process loaded
+# =====================================================================================================
+
+def test_real_verifiers_report_the_libraries_their_processes_loaded():
+    from importlib.metadata import version
+
+    res = real(json.dumps({"answer": CAP4}).encode())
+    assert res.status is Status.ACCEPT
+    assert PRIMARY_LIBRARIES <= set(res.primary_libraries)
+    assert {"endless-exam-checker", "numpy"} <= set(res.second_libraries)
+    assert not FORBIDDEN_IN_SECOND & set(res.second_libraries)
+    assert "sympy" not in res.primary_libraries
+    for libs in (res.primary_libraries, res.second_libraries):
+        assert "setuptools" not in libs            # start-up hooks (.pth files) are not libraries
+        for dist, ver in libs.items():
+            assert ver == version(dist)
+
+
+def test_witness_replies_carry_libraries_too():
+    header = dict(TRIVIAL_HEADER, op="witness", witness={"points": ["0000", "1111", "2222"], "indices": [0, 1, 2]})
+    result, failure, _ = harness.run_worker(harness.SECOND, header, json.dumps(["0000", "1111", "2222"]).encode(),
+                                            60.0, 4 * GIB)
+    assert failure is None and result["holds"] is True
+    assert "numpy" in result["libraries"] and not FORBIDDEN_IN_SECOND & set(result["libraries"])
+
+
+def test_verify_json_prints_the_libraries_per_verifier(tmp_path, capsys):
+    from endless_exam.checker import cli
+
+    answer = tmp_path / "cap.json"
+    answer.write_text(json.dumps({"answer": CAP4}))
+    code = cli.main(["verify", "--family", "capset", "--params", '{"d": 4}', str(answer), "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert PRIMARY_LIBRARIES <= set(out["primary"]["libraries"])
+    assert "numpy" in out["second"]["libraries"] and not FORBIDDEN_IN_SECOND & set(out["second"]["libraries"])
+
+
+def test_a_second_verifier_process_that_loaded_a_primary_library_is_an_error():
+    result, failure, _ = harness.run_worker(helper("impure_second"), TRIVIAL_HEADER, b'["0000"]', 60.0, 4 * GIB)
+    assert failure is None
+    assert result["verdict"]["status"] == "ERROR" and result["verdict"]["reason"] == "INTERNAL_ERROR"
+    assert "flint" in result["verdict"]["message"]
+
+
+# =====================================================================================================
+# isolation from the caller: a planted directory
+# =====================================================================================================
+
+_PLANTED = ("import os, sys\n"
+            "sys.stdout.write('{\"verdict\": {\"status\": \"ACCEPT\", \"objective\": \"999999\", \"message\": \"planted\"}}\\n')\n"
+            "sys.stdout.flush()\n"
+            "os._exit(0)\n")
+
+
+def _plant(directory: Path, names: tuple[str, ...]) -> None:
+    for rel in names:
+        path = directory / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(_PLANTED)
+
+
+_LIBRARIES = ("numpy.py", "flint.py", "gmpy2.py")
+_PACKAGES = ("checker/__init__.py", "checker/worker.py", "crosscheck/__init__.py", "crosscheck/worker.py",
+             "certificates/__init__.py", "certificates/worker.py", "certificates/zygote.py",
+             "endless_exam/__init__.py", "endless_exam/checker/__init__.py", "endless_exam/checker/worker.py",
+             "endless_exam/certificates/__init__.py", "endless_exam/certificates/zygote.py")
+
+
+def test_a_planted_directory_cannot_hijack_the_verifiers(tmp_path):
+    """Run from a directory whose checker/worker.py, numpy.py, ... print ACCEPT, with PYTHONPATH naming another
+    that holds a numpy.py doing the same (the CLI process itself does not import numpy; a PYTHONPATH that
+    shadows the project's own package would hijack the caller, not only its verifiers): a bad answer is still
+    rejected, because the verifier processes start isolated from the caller's directory and environment."""
+    plant, libs = tmp_path / "plant", tmp_path / "libs"
+    _plant(plant, _LIBRARIES + _PACKAGES)
+    _plant(libs, _LIBRARIES)
+    (plant / "bad.json").write_text(json.dumps(["000", "111", "222"]))   # a line: not a cap set
+    cli = Path(sys.executable).parent / "endless-exam"
+    env = dict(os.environ, PYTHONPATH=str(libs))
+    proc = subprocess.run([str(cli), "verify", "--family", "capset", "--params", '{"d": 3}', "bad.json", "--json"],
+                          cwd=plant, env=env, capture_output=True, text=True, timeout=300)
+    assert "999999" not in proc.stdout and "planted" not in proc.stdout
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["status"] == "REJECT" and out["reason"] == "PROPERTY_VIOLATION"
+
+
+# =====================================================================================================
+# no orphans: killing verify or score kills every verifier process
+# =====================================================================================================
+
+_DRIVER = """
+import sys
+from endless_exam.checker import cli, harness
+root, command, path, out = sys.argv[1:5]
+harness.PRIMARY = harness.Worker("tests.helpers.sleepy_worker", (root,))
+harness.SECOND = harness.Worker("tests.helpers.sleepy_worker", (root,))
+if command == "verify":
+    sys.exit(cli.main(["verify", "--family", "capset", "--params", '{"d": 3}', path]))
+sys.exit(cli.main(["score", path, "--output", out, "--allow-partial", "--jobs", "2"]))
+"""
+
+
+@pytest.mark.parametrize("command", ["verify", "score"])
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL])
+def test_killing_verify_or_score_kills_every_verifier_process(tmp_path, command, sig):
+    from endless_exam.checker import suites
+
+    piddir = tmp_path / "pids"
+    piddir.mkdir()
+    if command == "verify":
+        path = tmp_path / "answer.json"
+        path.write_text('["000"]')
+    else:
+        calls = [i.call_id for i in suites.load("bench-v1") if i.family == "capset"][:2]
+        path = tmp_path / "answers.jsonl"
+        path.write_text("".join(json.dumps({"call_id": c, "answer": ["0"]}) + "\n" for c in calls))
+    env = dict(os.environ, EE_TEST_PIDDIR=str(piddir))
+    proc = subprocess.Popen([sys.executable, "-c", _DRIVER, str(ROOT), command, str(path), str(tmp_path / "scores.json")],
+                            cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        assert _wait_until(lambda: len(list(piddir.glob("[0-9]*"))) >= 2, 120), "the sleepy workers did not start"
+        pids: set[int] = set()
+        for f in piddir.glob("[0-9]*"):
+            pids.update(int(x) for x in f.read_text().split())   # worker, its zygote, its grandchild
+        assert all(not _dead(p) for p in pids)
+        os.kill(proc.pid, sig)
+        proc.wait(60)
+        assert _wait_until(lambda: all(_dead(p) for p in pids), 60), \
+            f"survivors after {sig.name}: {[p for p in pids if not _dead(p)]}"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.mark.filterwarnings("ignore:.*fork.*:DeprecationWarning")   # Python 3.12+: forking a threaded process
+def test_a_forked_caller_gets_its_own_zygotes():
+    harness.run_worker(harness.PRIMARY, TRIVIAL_HEADER, b'["0000"]', 60.0, 4 * GIB)
+    mine = harness.zygote_pid(harness.PRIMARY)
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:   # the child: its own zygote, and the parent's left alone
+        code = 1
+        try:
+            res = harness.verify("capset", {"d": 4}, b'["0000"]')
+            theirs = harness.zygote_pid(harness.PRIMARY)
+            os.write(w, json.dumps([res.status.value, theirs]).encode())
+            harness.shutdown()
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(w)
+    with os.fdopen(r) as fh:
+        status, theirs = json.loads(fh.read())
+    os.waitpid(pid, 0)
+    assert status == "ACCEPT" and theirs not in (None, mine)
+    assert harness.zygote_pid(harness.PRIMARY) == mine
+    result, failure, _ = harness.run_worker(harness.PRIMARY, TRIVIAL_HEADER, b'["0000"]', 60.0, 4 * GIB)
+    assert failure is None and result["verdict"]["status"] == "ACCEPT"

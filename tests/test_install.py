@@ -16,6 +16,7 @@ import pytest
 
 DIST = "endless-exam-checker"
 PREFIX = "endless_exam"
+ROOT = Path(__file__).resolve().parent.parent
 GENERIC = ("checker", "certificates", "crosscheck", "fixtures", "tests")
 
 
@@ -87,3 +88,20 @@ def test_audit_runs_beside_packages_named_like_our_folders(tmp_path):
     rows = json.loads(proc.stdout)["rows"]
     assert rows and all(r["status"] == "ACCEPT" for r in rows if r.get("construction"))
     assert "stub package" not in proc.stderr
+
+
+def test_every_package_folder_is_listed_for_installation():
+    """An editable install finds any folder; a real install only the packages pyproject.toml lists."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    mapping, listed = config["package-dir"], set(config["packages"])
+    folders = set()
+    for package, folder in mapping.items():
+        base = ROOT / folder
+        for init in base.rglob("__init__.py"):
+            rel = init.parent.relative_to(base)
+            if any(part == "public" for part in rel.parts) and package != PREFIX:
+                continue   # checker/public is the top package itself, not a subpackage of endless_exam.checker
+            folders.add(".".join((package, *rel.parts)))
+    assert folders == listed, (sorted(folders - listed), sorted(listed - folders))

@@ -37,3 +37,10 @@ def test_quick_start_has_exactly_two_commands_and_ci_runs_the_test_command():
     assert "pip install ." in install_and_audit and "endless-exam audit" in install_and_audit
     assert "pip install '.[test]'" in install_and_test and "pytest" in install_and_test
     assert install_and_test in CI
+
+
+def test_every_implemented_family_states_its_formal_size_rule():
+    section = README.split("### The formal check", 1)[1].split("\n## ", 1)[0]
+    for key, info in FAMILIES.items():
+        if info.implemented:
+            assert f"| {key} | {info.oracle().SIZE_RULE} |" in section, key

@@ -73,10 +73,10 @@ class FakeHarness:
         self.calls: list[dict] = []
         self.lock = threading.Lock()
 
-    def __call__(self, family, params, payload, kind="file", *, time_limit, memory_limit):
+    def __call__(self, family, params, payload, kind="file", *, time_limit, memory_limit, formal=False):
         with self.lock:
             self.calls.append({"family": family, "params": params, "payload": payload, "kind": kind,
-                               "time_limit": time_limit, "memory_limit": memory_limit})
+                               "time_limit": time_limit, "memory_limit": memory_limit, "formal": formal})
         value = json.loads(payload) if kind == "json" else None
         if isinstance(value, dict) and set(value) == {"answer"}:
             value = value["answer"]
@@ -160,7 +160,11 @@ def assert_missing(doc: dict, call_id: str, reason: str) -> None:
     row = rows_by_call(doc)[call_id]
     assert row["outcome"] == "missing" and row["ratio"] is None and row["ratio_exact"] is None, row
     assert row["valid"] is False and row["reason"] == reason
-    assert {"call_id": call_id, "reason": reason, "ratio": None} in doc["infrastructure_failures"]
+    if reason == "family_not_implemented":   # missing, but not an infrastructure failure: its own field
+        assert {"call_id": call_id, "family": row["family"]} in doc["not_implemented"]
+        assert all(f["call_id"] != call_id for f in doc["infrastructure_failures"])
+    else:
+        assert {"call_id": call_id, "reason": reason, "ratio": None} in doc["infrastructure_failures"]
     assert call_id in doc["missing_call_ids"]
     assert doc["complete"] is False and "score" not in doc and "subset_score" in doc
     assert all(inst["instance_id"] != row["instance_id"] for inst in doc["instances"])
@@ -312,12 +316,15 @@ def test_family_not_implemented_still_zero_when_generation_failed(tmp_path, no_h
 
 
 @pytest.mark.parametrize("answer, reason", [("[NaN]", "JSON_NONFINITE"), ('{"a": 1, "a": 2}', "JSON_DUPLICATE_KEY"),
-                                            ("[" * 40 + "]" * 40, "JSON_DEPTH")])
-def test_strictness_violation_in_the_answer_is_a_reject_without_verification(tmp_path, no_harness, answer, reason):
+                                            ("[" * 40 + "]" * 40, "JSON_DEPTH"), ("[1 2]", "JSON_SYNTAX")])
+def test_strictness_violation_in_the_answer_is_rejected_by_both_verifiers(tmp_path, answer, reason):
+    """The scorer does not parse answers: the raw bytes go to both (real) verifiers, which parse them
+    strictly and reject with the violation's reason; the call scores zero."""
     line = '{"call_id": "a3-capset-11", "answer": ' + answer + '}'
     doc = run_score(tmp_path, [line])
     row = rows_by_call(doc)["a3-capset-11"]
     assert row["status"] == "REJECT" and row["reason"] == reason and row["ratio"] == 0.0 and row["valid"] is False
+    assert row["primary"]["reason"] == row["second"]["reason"] == reason
 
 
 def test_answer_null_goes_to_the_verifiers(tmp_path, fake):
@@ -334,7 +341,8 @@ def test_payloads_handed_to_the_harness(tmp_path, fake):
         {"call_id": "a3-capset-2", "answer": ["00000000000"], "content": "ignored when answer is present"},
     ], jobs=1)
     by_d = {c["params"]["d"]: c for c in fake.calls}
-    assert by_d[9]["kind"] == "text" and by_d[9]["payload"] == content.encode("utf-8")
+    # the raw bytes of the answers line's values, unparsed: the verifiers decode them
+    assert by_d[9]["kind"] == "jsonl_content" and by_d[9]["payload"] == json.dumps(content).encode("utf-8")
     assert by_d[10]["kind"] == "json" and json.loads(by_d[10]["payload"]) == {"answer": ["0000000000"]}
     assert by_d[11]["kind"] == "json" and json.loads(by_d[11]["payload"]) == ["00000000000"]
     assert all(c["family"] == "capset" for c in fake.calls)
@@ -838,3 +846,375 @@ def test_aggregation_failure_keeps_every_row():
     assert [r["call_id"] for r in doc["calls_scored"]] == ["t1-capset-0", "t1-capset-1"]
     averaged = score.build_scores(insts, rows, [], "tool-free", "t", duplicates="mean")
     assert "error" not in averaged["summary"] and averaged["score"] == 100.0
+
+
+# =====================================================================================================
+# scoring-file integrity (issue 8, item 4): each reproduction of a finding, then the fixed behaviour
+# =====================================================================================================
+
+import hashlib
+import stat as stat_mod
+import tracemalloc
+
+from endless_exam.checker import answers as answers_mod
+
+GOOD6 = {"call_id": "s1-capset-0", "answer": construction(6)}
+NULL6 = {"call_id": "s1-capset-0", "answer": None}
+
+
+def _jsonl(*records) -> bytes:
+    return "".join(json.dumps(r) + "\n" for r in records).encode()
+
+
+def _score_stdin(tmp_path, data: bytes, source: str = "/dev/stdin", *extra) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "endless_exam.checker.cli", "score", source, "--output",
+                           str(tmp_path / "res.json"), "--suite", "size-series", "--allow-partial", *extra],
+                          cwd=ROOT, env=env, input=data, capture_output=True, timeout=300, text=False)
+
+
+@pytest.mark.parametrize("source", ["/dev/stdin", "-"])
+def test_piped_answers_are_hashed_as_read_and_never_resume(tmp_path, source):
+    """Reproduction: `score /dev/stdin` hashed the file after reading it, i.e. the empty string, so a later
+    piped run with different answers (all null) resumed on the first run's ACCEPT rows and exited 0 with
+    the first run's score. Now the hash is that of the bytes read, and a pipe never resumes."""
+    first = _score_stdin(tmp_path, _jsonl(GOOD6), source)
+    assert first.returncode == 0, first.stderr.decode()
+    header = json.loads((tmp_path / "res.json.progress.jsonl").read_text().splitlines()[0])
+    assert header["answers_sha256"] == hashlib.sha256(_jsonl(GOOD6)).hexdigest() != hashlib.sha256(b"").hexdigest()
+    second = _score_stdin(tmp_path, _jsonl(NULL6), source)
+    assert second.returncode == 0, second.stderr.decode()
+    assert b"not reused; restarting" in second.stderr and b"resuming" not in second.stderr
+    doc = json.loads((tmp_path / "res.json").read_text())
+    [row] = doc["calls_scored"]
+    assert row["status"] == "REJECT" and row["reason"] == "NO_ANSWER" and doc["subset_score"] == 0.0
+    assert doc["answers_sha256"] == hashlib.sha256(_jsonl(NULL6)).hexdigest()
+    # even the very same bytes from a pipe are verified again (a pipe cannot be re-read to check them)
+    third = _score_stdin(tmp_path, _jsonl(NULL6), source)
+    assert third.returncode == 0 and b"resuming" not in third.stderr
+
+
+def test_a_regular_file_with_the_same_bytes_resumes_and_other_bytes_are_refused(tmp_path, capsys, fake):
+    answers = write_answers(tmp_path / "a.jsonl", [{"call_id": "a3-capset-11", "answer": fk("ACCEPT", 1082)}])
+    out = tmp_path / "s.json"
+    assert run_cli(capsys, "score", answers, "--output", out, "--allow-partial")[0] == 0
+    code, _, err = run_cli(capsys, "score", answers, "--output", out, "--allow-partial")
+    assert code == 0 and "resuming: 1 finished calls reused, 0 left" in err and len(fake.calls) == 1
+    write_answers(tmp_path / "a.jsonl", [{"call_id": "a3-capset-11", "answer": fk("REJECT")}])
+    code, _, err = run_cli(capsys, "score", answers, "--output", out, "--allow-partial")
+    assert code == 2 and "different run" in err and len(fake.calls) == 1
+
+
+# ---- outputs that must not be written ----------------------------------------------------------------
+
+def test_output_naming_the_answers_file_under_another_name_is_refused(tmp_path, capsys, fake):
+    """Reproduction: `score run1.tmp --output run1` wrote scores to run1.tmp (the temporary name) and moved it
+    over run1: the answers were destroyed. `score res.progress.jsonl --output res --restart` truncated the
+    answers as the progress file. Hard links and symlinks are the same file under another name."""
+    original = _jsonl({"call_id": "a3-capset-11", "answer": fk("ACCEPT", 1082)})
+    answers = tmp_path / "run1.tmp"
+    answers.write_bytes(original)
+    code, _, err = run_cli(capsys, "score", answers, "--output", tmp_path / "run1", "--allow-partial")
+    assert code == 0, err
+    assert answers.read_bytes() == original                     # the scores went elsewhere
+    assert json.loads((tmp_path / "run1").read_text())["calls"] == 1
+    progress_named = tmp_path / "res.progress.jsonl"
+    progress_named.write_bytes(original)
+    code, _, err = run_cli(capsys, "score", progress_named, "--output", tmp_path / "res", "--allow-partial", "--restart")
+    assert code == 2 and "answers file" in err
+    assert progress_named.read_bytes() == original and not (tmp_path / "res").exists()
+    os.link(answers, tmp_path / "hard.json")
+    (tmp_path / "soft.json").symlink_to(answers)
+    for out in ("hard.json", "soft.json"):
+        code, _, err = run_cli(capsys, "score", answers, "--output", tmp_path / out, "--allow-partial")
+        assert code == 2 and "answers file" in err, (out, err)
+        assert answers.read_bytes() == original
+    (tmp_path / "p.json.progress.jsonl").symlink_to(answers)
+    code, _, err = run_cli(capsys, "score", answers, "--output", tmp_path / "p.json", "--allow-partial")
+    assert code == 2 and "progress file" in err and answers.read_bytes() == original
+    assert len(fake.calls) == 1
+
+
+def _char_device(path: Path) -> bool:
+    """A character device like /dev/null, made in a scratch directory (needs root); False if impossible."""
+    try:
+        os.mknod(path, 0o644 | stat_mod.S_IFCHR, os.makedev(1, 3))
+    except (PermissionError, OSError):
+        return False
+    return True
+
+
+def test_a_device_output_is_refused_not_replaced(tmp_path, capsys, no_harness):
+    """Reproduction: as root, `score ... --output /dev/null` replaced the device with a regular file. The test
+    makes its own /dev/null (same device numbers) in a scratch directory."""
+    device = tmp_path / "null"
+    if not _char_device(device):
+        pytest.skip("cannot create a device node here")
+    answers = write_answers(tmp_path / "a.jsonl", [{"call_id": "a3-capset-11", "finish_reason": "length"}])
+    code, _, err = run_cli(capsys, "score", answers, "--output", device, "--allow-partial")
+    assert code == 2 and "not a regular file" in err
+    assert stat_mod.S_ISCHR(os.stat(device).st_mode) and not Path(f"{device}.progress.jsonl").exists()
+    other = tmp_path / "other.json"
+    Path(f"{other}.progress.jsonl").unlink(missing_ok=True)
+    _char_device(Path(f"{other}.progress.jsonl"))
+    code, _, err = run_cli(capsys, "score", answers, "--output", other, "--allow-partial")
+    assert code == 2 and "progress file" in err and "not a regular file" in err
+    assert stat_mod.S_ISCHR(os.stat(f"{other}.progress.jsonl").st_mode) and not other.exists()
+
+
+@pytest.mark.parametrize("kind", ["directory", "fifo"])
+def test_directory_and_fifo_outputs_are_refused_up_front(tmp_path, capsys, no_harness, kind):
+    answers = write_answers(tmp_path / "a.jsonl", [{"call_id": "a3-capset-11", "finish_reason": "length"}])
+    for target in (tmp_path / "out", tmp_path / "s.json.progress.jsonl"):
+        if kind == "directory":
+            target.mkdir()
+        else:
+            os.mkfifo(target)
+        out = tmp_path / "out" if target.name == "out" else tmp_path / "s.json"
+        code, _, err = run_cli(capsys, "score", answers, "--output", out, "--allow-partial")
+        assert code == 2 and "internal error" not in err, err
+        assert ("is a directory" if kind == "directory" else "not a regular file") in err
+        assert (target.is_dir() if kind == "directory" else stat_mod.S_ISFIFO(os.stat(target).st_mode))
+    assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
+
+
+# ---- progress rows are bound and checked ----------------------------------------------------------------
+
+def _first_run(tmp_path, capsys, records):
+    answers = write_answers(tmp_path / "a.jsonl", records)
+    out = tmp_path / "s.json"
+    code, _, err = run_cli(capsys, "score", answers, "--output", out, "--allow-partial")
+    assert code == 0, err
+    return answers, out, Path(f"{out}.progress.jsonl")
+
+
+def _edit_rows(progress: Path, edit) -> None:
+    lines = progress.read_text().splitlines()
+    rows = [json.loads(line) for line in lines[1:]]
+    rows = edit(rows)
+    progress.write_text(lines[0] + "\n" + "".join(json.dumps(r) + "\n" for r in rows))
+
+
+def _forge_accept(row: dict) -> dict:
+    row.update(status="ACCEPT", valid=True, objective="1082", objective_float=1082.0, ratio=1.0, ratio_exact="1",
+               reason=None)
+    return row
+
+
+def test_a_progress_row_edited_to_accept_is_redone(tmp_path, capsys, fake):
+    """Reproduction: resume trusted progress rows blindly; a REJECT row edited to ACCEPT was scored. Now every
+    row carries an integrity hash over its content and the answers hash, and must be consistent in itself."""
+    answers, out, progress = _first_run(tmp_path, capsys, [{"call_id": "a3-capset-11", "answer": fk("REJECT")},
+                                                            {"call_id": "a3-capset-0", "answer": fk("ACCEPT", 2432)}])
+    header = json.loads(progress.read_text().splitlines()[0])
+    _, rows = _progress_rows(progress)
+    for row in rows:
+        assert row["answers_sha256"] == header["answers_sha256"] and row["line_sha256"] and row["integrity"]
+        assert row["integrity"] == score.row_integrity(row, header["answers_sha256"])
+    _edit_rows(progress, lambda rows: [_forge_accept(r) if r["call_id"] == "a3-capset-11" else r for r in rows])
+    fake.calls.clear()
+    code, _, err = run_cli(capsys, "score", answers, "--output", out, "--allow-partial")
+    assert code == 0, err
+    assert "1 saved row(s) failed their integrity or consistency check and are redone" in err
+    assert "resuming: 1 finished calls reused, 1 left" in err and len(fake.calls) == 1
+    assert rows_by_call(json.loads(out.read_text()))["a3-capset-11"]["status"] == "REJECT"
+
+
+def test_a_forged_row_with_a_recomputed_hash_must_still_be_consistent(tmp_path, capsys, fake):
+    """The integrity hash is not a secret (it authenticates nothing): a forger can recompute it. What is
+    checked besides it: the verdicts of both verifiers, the ratio, the suite's fields, and that a call
+    decided without verification is decided the same way again."""
+    records = [{"call_id": "a3-capset-11", "answer": fk("REJECT")},
+               {"call_id": "a3-capset-0", "finish_reason": "length"}]
+    answers, out, progress = _first_run(tmp_path, capsys, records)
+    sha = json.loads(progress.read_text().splitlines()[0])["answers_sha256"]
+
+    def forge(rows):
+        for r in rows:
+            _forge_accept(r)
+            if r["call_id"] == "a3-capset-0":
+                r.update(objective="2432", objective_float=2432.0, outcome="scored")
+            r["integrity"] = score.row_integrity(r, sha)
+        return rows
+
+    _edit_rows(progress, forge)
+    code, _, err = run_cli(capsys, "score", answers, "--output", out, "--allow-partial")
+    assert code == 0 and "2 saved row(s) failed" in err, err
+    doc = json.loads(out.read_text())
+    assert rows_by_call(doc)["a3-capset-11"]["status"] == "REJECT"
+    assert rows_by_call(doc)["a3-capset-0"]["status"] == "ZERO"
+
+
+@pytest.mark.parametrize("tamper", ["answers_sha256", "line_sha256", "line", "call_twice", "garbage_line",
+                                    "reference"])
+def test_rows_not_bound_to_these_answers_are_redone(tmp_path, capsys, fake, tamper):
+    answers, out, progress = _first_run(tmp_path, capsys, [{"call_id": "a3-capset-11", "answer": fk("ACCEPT", 1082)}])
+    sha = json.loads(progress.read_text().splitlines()[0])["answers_sha256"]
+
+    def edit(rows):
+        r = rows[0]
+        if tamper == "call_twice":
+            return rows + [dict(r)]
+        if tamper == "garbage_line":
+            return rows + ["not a row"]
+        if tamper == "reference":
+            r["reference"] = "1"
+        else:
+            r[tamper] = "0" * 64 if tamper != "line" else 7
+        r["integrity"] = score.row_integrity(r, sha)     # recomputed: the binding itself must match
+        return rows
+
+    _edit_rows(progress, edit)
+    fake.calls.clear()
+    code, _, err = run_cli(capsys, "score", answers, "--output", out, "--allow-partial")
+    assert code == 0, err
+    assert "failed their integrity or consistency check" in err
+    assert len(fake.calls) == (0 if tamper == "garbage_line" else 1)
+
+
+def test_a_stale_scores_file_never_stands_beside_new_progress(tmp_path, capsys, monkeypatch):
+    """Reproduction: after a complete run on answers A, a --restart run on answers B that was interrupted left
+    A's scores.json beside B's progress, looking like B's result. Now scores.json is bound to its answers
+    (``answers_sha256``, ``run``) and one that does not belong to the run is removed when the run starts."""
+    monkeypatch.setattr(harness, "verify", FakeHarness())
+    answers, out, progress = _first_run(tmp_path, capsys, [{"call_id": "a3-capset-11", "answer": fk("ACCEPT", 1082)}])
+    doc = json.loads(out.read_text())
+    assert doc["answers_sha256"] == doc["run"]["answers_sha256"] == hashlib.sha256(Path(answers).read_bytes()).hexdigest()
+    assert "integrity" not in doc["calls_scored"][0] and "answers_sha256" not in doc["calls_scored"][0]
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(harness, "verify", interrupted)
+    write_answers(Path(answers), [{"call_id": "a3-capset-11", "answer": fk("REJECT")}])
+    code, _, err = run_cli(capsys, "score", answers, "--output", out, "--allow-partial", "--restart")
+    assert code == 2 and "interrupted" in err
+    assert not out.exists(), "the scores of the earlier answers are still beside the new progress"
+    # the same on a fresh run of other answers into the output of an earlier run (progress deleted)
+    monkeypatch.setattr(harness, "verify", FakeHarness())
+    assert run_cli(capsys, "score", answers, "--output", out, "--allow-partial")[0] == 0
+    progress.unlink()
+    write_answers(Path(answers), [{"call_id": "a3-capset-11", "finish_reason": "length"}])
+    monkeypatch.setattr(harness, "verify", interrupted)
+    write_answers(Path(answers), [{"call_id": "a3-capset-11", "answer": fk("ACCEPT", 5)}])
+    assert run_cli(capsys, "score", answers, "--output", out, "--allow-partial")[0] == 2
+    assert not out.exists()
+
+
+# ---- streaming, bounded memory, results as they come ------------------------------------------------------
+
+def test_the_scorer_holds_one_answer_at_a_time(tmp_path, monkeypatch):
+    """Reproduction: 69 lines of 31 MiB each reached 2.5 GB of scorer memory, every answer parsed and
+    re-serialised before the first result. Now the file is streamed and each answer is read back when it
+    is verified: four 8 MiB answers cost about one."""
+    size = 8 << 20
+    lines = [('{"call_id": "%s", "answer": [' % cid).encode() + b"1," * (size // 2) + b"1]}\n"
+             for cid in ("a3-capset-11", "a3-capset-0", "a3-capset-2", BENCH[5].call_id)]
+    path = tmp_path / "big.jsonl"
+    path.write_bytes(b"".join(lines))
+    seen = []
+
+    def verify(family, params, payload, kind="file", **kwargs):    # keeps nothing of the payload
+        seen.append((kind, len(payload), payload[:1] + payload[-2:]))
+        return combined(Status.ACCEPT, 7)
+
+    monkeypatch.setattr(harness, "verify", verify)
+    tracemalloc.start()
+    try:
+        doc = score.run(str(path), str(tmp_path / "s.json"), BENCH, suite="bench-v1", allow_partial=True,
+                        log=lambda m: None)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert {r["status"] for r in doc["calls_scored"] if r["family"] == "capset"} == {"ACCEPT"}
+    assert seen == [("json", size + 3, b"[1]")] * 3
+    assert peak < 2 * size, f"scorer peak {peak:,} bytes for 4 x {size:,}-byte answers"
+
+
+def test_an_over_long_line_is_a_size_limit_reject_of_its_call(tmp_path, no_harness, monkeypatch):
+    monkeypatch.setattr(answers_mod, "MAX_LINE_BYTES", 10_000)
+    doc = run_score(tmp_path, [{"call_id": "a3-capset-11", "answer": ["0" * 20_000]},
+                               {"call_id": "a3-capset-0", "finish_reason": "length", "content": "x" * 20_000}])
+    row = rows_by_call(doc)["a3-capset-11"]
+    assert (row["outcome"], row["status"], row["reason"], row["ratio"]) == ("scored", "REJECT", "SIZE_LIMIT", 0.0)
+    assert "primary" not in row                               # decided from the length, nothing parsed
+    assert_zero(rows_by_call(doc)["a3-capset-0"], "finish_reason:length")   # the envelope still counts
+
+
+def test_an_answer_over_32_mib_is_a_size_limit_without_verification(tmp_path, no_harness, monkeypatch):
+    monkeypatch.setattr(answers_mod, "MAX_BYTES", 1000)
+    doc = run_score(tmp_path, [{"call_id": "a3-capset-11", "answer": ["0" * 2000]},
+                               {"call_id": "a3-capset-0", "content": "y" * 2000}])
+    for cid in ("a3-capset-11", "a3-capset-0"):
+        row = rows_by_call(doc)[cid]
+        assert row["status"] == "REJECT" and row["reason"] == "SIZE_LIMIT", row
+
+
+def test_answers_changed_during_the_run_stop_it_and_keep_what_is_saved(tmp_path, capsys, monkeypatch):
+    """The answers scored are the answers hashed: a line that changes under the scorer stops the run with a
+    clear error, and every result finished before is in the progress file."""
+    answers = tmp_path / "a.jsonl"
+    write_answers(answers, [{"call_id": "a3-capset-11", "answer": fk("ACCEPT", 1082)},
+                            {"call_id": "a3-capset-0", "answer": fk("ACCEPT", 2432)}])
+    inner = FakeHarness()
+
+    def verify(*args, **kwargs):
+        res = inner(*args, **kwargs)
+        text = answers.read_text().replace("2432", "9999")       # same length, other bytes
+        answers.write_text(text)
+        return res
+
+    monkeypatch.setattr(harness, "verify", verify)
+    out = tmp_path / "s.json"
+    code, _, err = run_cli(capsys, "score", answers, "--output", out, "--allow-partial")
+    assert code == 2 and "changed while it was being scored" in err and "1 finished calls are saved" in err
+    _, rows = _progress_rows(Path(f"{out}.progress.jsonl"))
+    assert [r["call_id"] for r in rows] == ["a3-capset-11"] and not out.exists()
+
+
+def test_a_huge_nested_answer_is_handed_over_unparsed(tmp_path, fake, monkeypatch):
+    """Reproduction: one 32 MiB nested line took 37 s to parse in the scorer before the first result was
+    saved. The scorer now frames the line only: it never calls the JSON parser on the answer."""
+    from endless_exam.certificates import strictjson
+
+    def no_parse(text, *a, **k):
+        if len(text) > 1000:
+            raise AssertionError("the scorer parsed an answer")
+        return real(text, *a, **k)
+
+    real = strictjson.loads
+    monkeypatch.setattr(answers_mod, "loads", no_parse)
+    monkeypatch.setattr(strictjson, "loads", no_parse)
+    nested = "[1," * 300_000 + "1" + "]" * 300_000
+    run_score(tmp_path, ['{"call_id": "a3-capset-11", "answer": ' + nested + '}'])
+    assert fake.calls[0]["payload"] == nested.encode() and fake.calls[0]["kind"] == "json"
+
+
+@pytest.mark.parametrize("pair, status, reason", [
+    (("ACCEPT", "TIMEOUT"), "TIMEOUT", "TIME_LIMIT"), (("LIMIT", "ACCEPT"), "LIMIT", "MEMORY_LIMIT"),
+    (("REJECT", "TIMEOUT"), "REJECT", "PROPERTY_VIOLATION"), (("TIMEOUT", "LIMIT"), "TIMEOUT", "TIME_LIMIT"),
+    (("REJECT", "REJECT"), "REJECT", "PROPERTY_VIOLATION"), (("ACCEPT", "ACCEPT"), "ACCEPT", None),
+])
+def test_every_verdict_pair_the_harness_can_give_is_reused_on_resume(tmp_path, capsys, monkeypatch, pair, status, reason):
+    """The per-row consistency check accepts exactly what the harness combines (no false 'redone')."""
+    def verdict(name):
+        if name == "ACCEPT":
+            return Verdict(Status.ACCEPT, objective=1082, message="ok")
+        why = {"REJECT": "PROPERTY_VIOLATION", "TIMEOUT": "TIME_LIMIT", "LIMIT": "MEMORY_LIMIT"}[name]
+        return Verdict(Status(name), reason=why, message=name)
+
+    calls = []
+
+    def verify(*args, **kwargs):
+        calls.append(1)
+        p, s = verdict(pair[0]), verdict(pair[1])
+        return harness.Combined(Status(status), 1082 if status == "ACCEPT" else None, reason, "combined", None,
+                                p, s, 0.1, 0.1, [])
+
+    monkeypatch.setattr(harness, "verify", verify)
+    answers = write_answers(tmp_path / "a.jsonl", [{"call_id": "a3-capset-11", "answer": [1]}])
+    out = tmp_path / "s.json"
+    assert run_cli(capsys, "score", answers, "--output", out, "--allow-partial")[0] == 0
+    code, _, err = run_cli(capsys, "score", answers, "--output", out, "--allow-partial")
+    assert code == 0 and "resuming: 1 finished calls reused, 0 left" in err and "redone" not in err, err
+    assert len(calls) == 1

@@ -29,6 +29,8 @@ Algorithms (exact integer arithmetic throughout):
   map of F_q^n. For distinct x, z the midpoint differs from both, so a hit is a progression.
 A witness is {"points": [x, y, z], "indices": [i, j, k]} with y the middle (x + z = 2y) and i < k.
 Duplicates are found by sorting the base-q keys (q^n <= 2^24, so keys are exact in int64).
+
+Libraries: numpy: the exact Fourier pair counts and the packed pair scan on validated digits.
 """
 from __future__ import annotations
 
@@ -40,6 +42,8 @@ from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
 from .spec import FamilySpec
+
+LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
 
 
 def _statement(p: dict) -> str:

@@ -17,6 +17,8 @@ index; points are sorted by (y, x) and all unordered same-row pairs are generate
 ``PAIR_CHUNK`` pairs (the total is sum over rows of r(r-1)/2 <= N n / 2 <= 6 * 10^7), and the two
 third points of every pair are looked up in the grid. The reported corner is the first one in the
 order (row y, then u, then v; for one pair, the corner at (u, y) with d = v - u > 0 first).
+
+Libraries: numpy: sorted keys and the vectorised row-pair scan on validated coordinates.
 """
 from __future__ import annotations
 
@@ -29,6 +31,8 @@ from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
 from .spec import FamilySpec
+
+LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
 
 PAIR_CHUNK = 1 << 20   # pairs per vectorised step (bounds the temporary arrays to ~100 MB)
 

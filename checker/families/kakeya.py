@@ -17,6 +17,8 @@ lexicographic order of the vectors, and the first uncovered direction is the wit
 ``{"direction": v}``. Duplicates are found by sorting the keys first (witness ``{"point", "indices"}``).
 Cost about (q^n - 1)/(q - 1) * (|K| n + q^n) operations, at most a few times 2^26 * n by the
 parameter limits.
+
+Libraries: numpy: the per-direction line counts on validated coordinates.
 """
 from __future__ import annotations
 
@@ -29,6 +31,8 @@ from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
 from .spec import FamilySpec
+
+LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
 
 
 def _statement(p: dict) -> str:

@@ -17,6 +17,8 @@ and the coefficients at s z, z in A, are read. For the first z in answer order w
 pair is found by one numpy scan of x in A (y = (s z - a' x) / b' must be an integer in A, x != z);
 if the scan finds none that is a self-check failure (an internal error, never a verdict).
 Duplicates are found by a stable sort of the values.
+
+Libraries: python-flint: the exact fmpz_poly products that count solutions; numpy: indicator arrays and witness search.
 """
 from __future__ import annotations
 
@@ -30,6 +32,9 @@ from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
 from .spec import FamilySpec
+
+LIBRARIES = ("numpy", "python-flint")   # distributions this verifier's process loads for the family
+PRELOAD = ("flint",)   # imported lazily by the check; the zygote imports it once
 
 
 def _statement(p: dict) -> str:

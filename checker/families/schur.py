@@ -25,6 +25,8 @@ indices; the colour of the integer x is entry x - 1 of the list).
 The bound (``SPEC.bound``): the Schur numbers S(1..5) = 1, 4, 13, 44, 160 are exact; 1896 for k = 6
 (the benchmark's stated bound); floor(e * k!) - 1 for k >= 7, with floor(e * k!) computed from exact
 rational enclosures of e (``floor_e_factorial``), never in floating point.
+
+Libraries: gmpy2: the big-integer Kronecker-squaring of each colour class; numpy: decoding the colouring.
 """
 from __future__ import annotations
 
@@ -39,6 +41,8 @@ from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
 from .spec import FamilySpec
+
+LIBRARIES = ("gmpy2", "numpy")   # distributions this verifier's process loads for the family
 
 # ---- the declarative part ---------------------------------------------------------------------------
 

@@ -16,6 +16,8 @@ of s * (q + 1)/2 mod q, i.e. of the midpoint, giving its base-q index, which is 
 membership table of F_q^n (q^n <= 2^24 by the parameter schema) or, on the pure-Python path, a dict.
 Numbers stay below 2^60 (packed words) and 2^24 (indices). The z3 formal oracle lives in
 ``endless_exam.crosscheck.oracle.apfree_q``.
+
+Libraries: numpy: the packed pair scan; plain Python: small sets and witnesses.
 """
 from __future__ import annotations
 
@@ -25,6 +27,8 @@ import numpy as np
 from endless_exam.certificates.schemas import apfree_q as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
+
+LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
 
 
 PURE_PYTHON_MAX_POINTS = 1500

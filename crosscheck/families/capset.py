@@ -15,6 +15,8 @@ for larger d, an open-addressing hash table with a random multiplier (so that no
 can be prepared to collide; Python dict on the pure-Python path). Small inputs (at most ``PURE_PYTHON_MAX_POINTS`` points) run the same
 method on Python integers; larger ones vectorise the row loop with numpy. The z3 formal oracle lives
 in ``endless_exam.crosscheck.oracle.capset``.
+
+Libraries: numpy: the 3-bit packed pair sums; plain Python: small sets, hashing and witnesses.
 """
 from __future__ import annotations
 
@@ -24,6 +26,8 @@ import numpy as np
 from endless_exam.certificates.schemas import capset as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
+
+LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
 
 
 PURE_PYTHON_MAX_POINTS = 1500

@@ -15,6 +15,8 @@ are the same with bit positions mirrored (n - 1 - x, n - 1 - y). For a point (x,
     (RCOL[x] >> (n - y)) says (x, y - u) is present.
 A nonzero AND is a corner; its lowest set bit gives |d|. The cost is O(N n / 64) word operations.
 The z3 formal oracle lives in ``endless_exam.crosscheck.oracle.corners``.
+
+Libraries: plain Python only (sets of tuples, integer bitsets).
 """
 from __future__ import annotations
 
@@ -22,6 +24,8 @@ from __future__ import annotations
 from endless_exam.certificates.schemas import corners as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
+
+LIBRARIES = ()   # distributions this verifier's process loads for the family
 
 
 

@@ -17,6 +17,8 @@ whole line, because t -> a + t v is a bijection F_q -> line). Everything is bool
 Path: plain Python and numpy (sympy and z3 have nothing to add to boolean array logic at this size);
 witnesses of the primary are re-checked in plain Python with sets of tuples ("any base point": for
 each a in K test whether a + t v is in K for all t). The z3 oracle is ``endless_exam.crosscheck.oracle.kakeya``.
+
+Libraries: sympy: re-derives that q is prime (the field F_q the algorithm relies on); numpy: the shifted-bitmap AND over F_q^n; plain Python: witnesses.
 """
 from __future__ import annotations
 
@@ -27,6 +29,9 @@ import numpy as np
 from endless_exam.certificates.schemas import kakeya as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
+
+LIBRARIES = ("numpy", "sympy")   # distributions this verifier's process loads for the family
+PRELOAD = ("sympy.ntheory",)   # imported lazily by the check; the zygote imports it once
 
 
 def normalised_directions(q: int, n: int):
@@ -75,8 +80,17 @@ def first_missing_direction(points: tuple[tuple[int, ...], ...], q: int, n: int)
     return None
 
 
+def _field_order_is_prime(q: int) -> bool:
+    """sympy's own primality test (python ground types), independent of the shared parameter check."""
+    from sympy.ntheory import isprime  # lazy: sympy is large
+
+    return bool(isprime(q))
+
+
 def check(parsed: schema.KakeyaAnswer) -> Verdict:
     q, n, points = parsed.q, parsed.n, parsed.points
+    if not _field_order_is_prime(q):   # the algorithm below is only correct over a prime field F_q
+        raise RuntimeError(f"kakeya self-check failed: sympy says the field order q = {q} is not prime")
     seen: dict[tuple[int, ...], int] = {}
     for j, p in enumerate(points):
         if p in seen:

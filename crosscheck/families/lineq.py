@@ -21,6 +21,8 @@ j = (z - c)/b', k = (z - e)/a' (c = z mod b', e = z mod a'):
     Y[e] >> (k + 1) says z + a' u is present.
 A nonzero AND is a solution; its lowest set bit gives |t|. Cost O(N n / (64 min(a', b'))) word
 operations. The z3 formal oracle lives in ``endless_exam.crosscheck.oracle.lineq``.
+
+Libraries: plain Python only (integer bitsets and shifts).
 """
 from __future__ import annotations
 
@@ -29,6 +31,8 @@ import math
 from endless_exam.certificates.schemas import lineq as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
+
+LIBRARIES = ()   # distributions this verifier's process loads for the family
 
 
 

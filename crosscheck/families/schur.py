@@ -16,6 +16,8 @@ c the integer B_c & (B_c >> x) has bit y set iff y and x + y both have colour c;
 gives the witness. Scanning x in increasing order makes the first hit the solution with the smallest
 x (then y >= x: a hit (x, y) with y < x would have been found at y). Cost: floor(N/2) shifts and ANDs
 of N-bit integers, about a second at N = 200,000. The z3 formal oracle is ``endless_exam.crosscheck.oracle.schur``.
+
+Libraries: plain Python only (integer bitsets and shifts).
 """
 from __future__ import annotations
 
@@ -23,6 +25,8 @@ from __future__ import annotations
 from endless_exam.certificates.schemas import schur as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
+
+LIBRARIES = ()   # distributions this verifier's process loads for the family
 
 
 def colour_bitsets(colours: tuple[int, ...], k: int) -> list[int]:

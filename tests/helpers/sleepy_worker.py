@@ -1,5 +1,7 @@
 """A verifier that never answers: it starts a grandchild (so that killing the whole process group can be
-checked), records the grandchild's pid in the file named by EE_TEST_PIDFILE (if set), and sleeps."""
+checked), records the grandchild's pid in the file named by EE_TEST_PIDFILE (if set) and, if
+EE_TEST_PIDDIR is set, writes a file there named after its own pid holding ``pid ppid grandchild``
+(its parent is its zygote), then sleeps."""
 import os
 import subprocess
 import sys
@@ -12,4 +14,10 @@ if __name__ == "__main__":
     if pidfile:
         with open(pidfile, "w") as fh:
             fh.write(str(child.pid))
+    piddir = os.environ.get("EE_TEST_PIDDIR")
+    if piddir:
+        tmp = os.path.join(piddir, f".{os.getpid()}.tmp")
+        with open(tmp, "w") as fh:
+            fh.write(f"{os.getpid()} {os.getppid()} {child.pid}\n")
+        os.replace(tmp, os.path.join(piddir, str(os.getpid())))
     time.sleep(600)

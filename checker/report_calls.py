@@ -1,0 +1,176 @@
+"""Per-call views of scored runs: the per-instance table, the diff of two runs, and the figures.
+
+* :func:`call_rows` -- one row per call of a scores.json: verdict, exact objective, reference, exact ratio
+  and gap closed (the same fields ``report`` aggregates);
+* :func:`calls_markdown` -- several runs side by side, one row per call id;
+* :func:`diff_rows` -- the calls whose verdict or exact ratio differs between two runs;
+* :func:`plot` -- PNG and SVG figures with matplotlib: per-family-group mean relative quality with the
+  bootstrap intervals of each run (the paper's Figure 2 shape), size-quality curves for the size-series
+  families (ratio against size, one line per run, the reference at 1) and ratio histograms.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from . import suites
+from .aggregate import exact_str, gap_closed, to_float
+from .report import load_scores
+
+
+def call_rows(path: str | Path) -> list[dict[str, Any]]:
+    rows = []
+    params = {i.call_id: i.params for i in suites.all_instances()}
+    for o in load_scores(path):
+        g = None if o.missing else gap_closed(o)
+        rows.append({"call_id": o.call_id, "instance_id": o.instance_id, "family": o.family,
+                     "params": params.get(o.call_id), "status": o.status, "objective": exact_str(o.objective),
+                     "reference": exact_str(o.reference), "ratio_exact": exact_str(o.ratio),
+                     "ratio": to_float(o.ratio), "gap_closed": g})
+    return rows
+
+
+def _cell(text: Any) -> str:
+    return str(text).replace("|", "\\|")
+
+
+def _num(x: float | None, digits: int = 4) -> str:
+    return "-" if x is None else f"{x:.{digits}f}"
+
+
+def calls_markdown(runs: Sequence[tuple[str, list[dict]]]) -> str:
+    """One row per call id (in first-seen order); per run: verdict, objective, ratio, gap closed."""
+    order: dict[str, dict] = {}
+    for _, rows in runs:
+        for r in rows:
+            order.setdefault(r["call_id"], r)
+    by_run = [{r["call_id"]: r for r in rows} for _, rows in runs]
+    header = ["Call", "Family", "Reference"]
+    for name, _ in runs:
+        header += [f"{name}: verdict", "objective", "ratio", "gap closed"]
+    lines = ["## Calls", "", "| " + " | ".join(_cell(h) for h in header) + " |",
+             "|" + "|".join("---" for _ in header) + "|"]
+    for call_id, first in order.items():
+        cells = [call_id, first["family"], first["reference"] or "-"]
+        for table in by_run:
+            r = table.get(call_id)
+            if r is None:
+                cells += ["(absent)", "-", "-", "-"]
+            else:
+                objective = r["objective"] or "-"
+                cells += [r["status"], objective if len(objective) <= 24 else objective[:21] + "...",
+                          _num(r["ratio"]), _num(r["gap_closed"], 3)]
+        lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def diff_rows(a: list[dict], b: list[dict]) -> list[dict]:
+    """Calls whose verdict or exact ratio changed from run ``a`` to run ``b`` (or that only one run has)."""
+    left, right = {r["call_id"]: r for r in a}, {r["call_id"]: r for r in b}
+    out = []
+    for call_id in dict.fromkeys([*left, *right]):
+        x, y = left.get(call_id), right.get(call_id)
+        if x is None or y is None or x["status"] != y["status"] or x["ratio_exact"] != y["ratio_exact"]:
+            out.append({"call_id": call_id, "family": (x or y)["family"],
+                        "a_status": x and x["status"], "a_ratio": x and x["ratio_exact"],
+                        "b_status": y and y["status"], "b_ratio": y and y["ratio_exact"]})
+    return out
+
+
+def diff_markdown(names: tuple[str, str], changes: list[dict]) -> str:
+    a, b = names
+    lines = [f"## Changes from {_cell(a)} to {_cell(b)}", "",
+             f"| Call | Family | {_cell(a)} | {_cell(b)} |", "|---|---|---|---|"]
+    for c in changes:
+        fmt = lambda s, r: "(absent)" if s is None else f"{s} {r or ''}".strip()   # noqa: E731
+        lines.append(f"| {c['call_id']} | {c['family']} | {fmt(c['a_status'], c['a_ratio'])} | "
+                     f"{fmt(c['b_status'], c['b_ratio'])} |")
+    lines.append("")
+    lines.append(f"{len(changes)} call(s) changed" if changes else "no call changed its verdict or ratio")
+    return "\n".join(lines) + "\n"
+
+
+# ---- figures -------------------------------------------------------------------------------------------
+
+def _size_key(family: str, params: dict | None) -> int | None:
+    """The size parameter of a size-series instance: its first integer parameter."""
+    if not params:
+        return None
+    for value in params.values():
+        if type(value) is int:
+            return value
+    return None
+
+
+def plot(runs: Sequence[tuple[str, dict, list[dict]]], directory: str | Path) -> list[Path]:
+    """Write the figures for ``(name, aggregate, call rows)`` runs into ``directory``; returns the files."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def save(fig, stem: str) -> None:
+        for ext in ("png", "svg"):
+            path = out / f"{stem}.{ext}"
+            fig.savefig(path, dpi=120, bbox_inches="tight")
+            written.append(path)
+        plt.close(fig)
+
+    # 1. family-group means with bootstrap intervals, one bar per run
+    groups = [g for g in runs[0][1]["groups"]]
+    width = 0.8 / len(runs)
+    fig, ax = plt.subplots(figsize=(max(6, 0.9 * len(groups)), 4))
+    for k, (name, agg, _rows) in enumerate(runs):
+        xs, ys, lo, hi = [], [], [], []
+        for j, g in enumerate(groups):
+            entry = agg["groups"].get(g) or {}
+            if entry.get("mean") is None:
+                continue
+            ci = entry.get("ci") or [entry["mean"], entry["mean"]]
+            xs.append(j + (k - (len(runs) - 1) / 2) * width)
+            ys.append(entry["mean"])
+            lo.append(max(0.0, entry["mean"] - (ci[0] if ci[0] is not None else entry["mean"])))
+            hi.append(max(0.0, (ci[1] if ci[1] is not None else entry["mean"]) - entry["mean"]))
+        ax.bar(xs, ys, width=width, yerr=[lo, hi], capsize=3, label=name)
+    ax.axhline(1.0, color="black", linewidth=0.8, linestyle="--")
+    ax.set_xticks(range(len(groups)), groups, rotation=45, ha="right")
+    ax.set_ylabel("mean relative quality (ratio to reference)")
+    ax.set_title("Family groups (95% bootstrap intervals)")
+    ax.legend()
+    save(fig, "family_groups")
+
+    # 2. size-quality curves of the size-series families
+    series = {i.call_id: i for i in suites.load("size-series")}
+    families = sorted({series[r["call_id"]].family for _, _, rows in runs for r in rows if r["call_id"] in series})
+    if families:
+        fig, axes = plt.subplots(1, len(families), figsize=(3.2 * len(families), 3.2), squeeze=False)
+        for ax, family in zip(axes[0], families):
+            for name, _agg, rows in runs:
+                points = sorted((_size_key(family, series[r["call_id"]].params), r["ratio"] or 0.0) for r in rows
+                                if r["call_id"] in series and series[r["call_id"]].family == family
+                                and _size_key(family, series[r["call_id"]].params) is not None)
+                if points:
+                    ax.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=name)
+            ax.axhline(1.0, color="black", linewidth=0.8, linestyle="--")
+            ax.set_title(family)
+            ax.set_xlabel("size")
+        axes[0][0].set_ylabel("ratio to reference")
+        axes[0][-1].legend(fontsize="small")
+        save(fig, "size_quality")
+
+    # 3. ratio histograms
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    for name, _agg, rows in runs:
+        values = [r["ratio"] for r in rows if r["ratio"] is not None]
+        if values:
+            ax.hist(values, bins=20, alpha=0.5, label=name)
+    ax.set_xlabel("ratio to reference")
+    ax.set_ylabel("calls")
+    ax.set_title("Ratios of the scored calls")
+    ax.legend()
+    save(fig, "ratio_histogram")
+    return written

@@ -1,0 +1,67 @@
+"""``endless-exam certify``: dossiers of one construction, their re-check and their markdown."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from endless_exam.checker import cli, dossier
+
+ROOT = Path(__file__).resolve().parent.parent
+D6 = ROOT / "fixtures" / "constructions" / "capset" / "d6.json"
+
+
+def test_a_dossier_records_what_decided_and_is_confirmed_by_a_recheck(tmp_path, capsys):
+    out, md = tmp_path / "d.json", tmp_path / "d.md"
+    code = cli.main(["certify", str(D6), "--instance", "s1-capset-0", "--output", str(out), "--markdown", str(md)])
+    assert code == 0
+    doc = json.loads(out.read_text())
+    assert doc["kind"] == dossier.KIND and doc["status"] == "ACCEPT" and doc["objective"] == "112"
+    assert doc["primary_objective"] == doc["second_objective"] == "112" and doc["ratio"] == "1"
+    assert doc["formal"] == "agree" and doc["record_candidate"] is False and doc["beyond_proven_bound"] is False
+    assert doc["margin_over_literature"] == "0" and doc["citation"]
+    assert "numpy" in doc["libraries"]["primary"] and "python-flint" not in doc["libraries"]["second"]
+    assert doc["answer_bytes"] == D6.stat().st_size and len(doc["answer_sha256"]) == 64
+    assert doc["reproduce"].startswith("endless-exam certify ")
+    assert "| verdict | ACCEPT, objective 112 |" in md.read_text()
+    capsys.readouterr()
+    assert cli.main(["certify", "--check", str(out), str(D6)]) == 0
+    assert "dossier confirmed" in capsys.readouterr().out
+
+
+def test_a_recheck_of_another_file_is_not_confirmed(tmp_path, capsys):
+    out = tmp_path / "d.json"
+    assert cli.main(["certify", str(D6), "--output", str(out), "--no-formal"]) == 0
+    other = tmp_path / "other.json"
+    doc = json.loads(D6.read_text())
+    other.write_text(json.dumps({"answer": doc["answer"][:-1]}))
+    capsys.readouterr()
+    assert cli.main(["certify", "--check", str(out), str(other)]) == 1
+    text = capsys.readouterr().out
+    assert "NOT confirmed" in text and "objective" in text and "answer_sha256" in text
+
+
+def test_rejected_answers_usage_errors_and_record_candidates(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('["0000", "1111", "2222"]')
+    out = tmp_path / "d.json"
+    assert cli.main(["certify", str(bad), "--family", "capset", "--params", '{"d": 4}', "--output", str(out)]) == 1
+    doc = json.loads(out.read_text())
+    assert doc["status"] == "REJECT" and doc["witness"] and doc["record_candidate"] is False
+    assert cli.main(["certify", str(bad), "--family", "capset", "--params", '{"d": 4}']) == 2        # no --output
+    assert cli.main(["certify", str(bad), "--family", "capset", "--params", '{"d": 4}', "--output", str(tmp_path)]) == 2
+    assert cli.main(["certify", str(bad), "--family", "capset", "--params", '{"d": 4}', "--output", str(bad)]) == 2
+    assert cli.main(["certify", "--check", str(bad), str(bad)]) == 2                                 # not a dossier
+    capsys.readouterr()
+    # a value above a published reference is a record candidate (the reference is what the suite records)
+    from endless_exam.checker import suites
+    from endless_exam.checker.dossier import _against_suite
+    from endless_exam.checker.harness import Combined
+    from endless_exam.certificates.verdict import Status, Verdict
+    inst = suites.find("a3-capset-11")
+    v = Verdict(Status.ACCEPT, objective=inst.reference + 1)
+    fake = Combined(Status.ACCEPT, inst.reference + 1, None, "", None, v, v, 0.0, 0.0)
+    info = _against_suite(inst, fake)
+    assert info["record_candidate"] is True and info["margin_over_literature"] == "1"
+    v = Verdict(Status.ACCEPT, objective=inst.bound + 1)
+    fake = Combined(Status.ACCEPT, inst.bound + 1, None, "", None, v, v, 0.0, 0.0)
+    assert _against_suite(inst, fake)["beyond_proven_bound"] is True
