@@ -122,7 +122,8 @@ def _limits(p: dict) -> list[str]:
     cert = (f"linear_code takes 1 to {schema.MAX_CODE_ROWS} rows of rank at most {schema.MAX_RANK}; rs_concat takes a "
             f"field polynomial of degree 1 to {schema.MAX_FIELD_DEGREE} and one level of nesting (the inner code is "
             "not an rs_concat).")
-    shape = (f"This instance is certified: n may be up to {schema.MAX_N_CERTIFIED:,}. " if _certified(p) else
+    shape = (f"This instance is certified: n may be up to {schema.MAX_N_CERTIFIED:,} (the plain {{n, m}} shape allows n up "
+             f"to {schema.MAX_N_PLAIN} and no certificates). " if _certified(p) else
              f"This instance shape allows n up to {schema.MAX_N_PLAIN} and no certificates (certified instances allow "
              f"n up to {schema.MAX_N_CERTIFIED:,}, where ")
     return [f"At most {schema.MAX_WORDS:,} words in a list; a list that is not an affine subspace (a translate of a "

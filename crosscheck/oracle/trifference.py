@@ -121,6 +121,13 @@ def decide_code(rows, n: int, m: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS):
     return "sat", trio
 
 
+def decide(data, n: int, m: int, *, code: bool = False, timeout_ms: int = DEFAULT_TIMEOUT_MS):
+    """The encoding on plain data: ``decide_code`` for generator rows (``code=True``), else ``decide_words``."""
+    if code:
+        return decide_code(data, n, m, timeout_ms=timeout_ms)
+    return decide_words(data, n, m, timeout_ms=timeout_ms)
+
+
 def _translate(trio: tuple[str, str, str]) -> dict:
     x, y, l = ([int(ch) for ch in w] for w in trio)
     a = [(p - q) % 3 for p, q in zip(y, x)]
