@@ -107,12 +107,38 @@ class _Tables:
         return planes
 
 
+def _half_codes(width: int) -> np.ndarray:
+    """lut[X, Y] = the pattern (base 4) of a pair over ``width`` coordinates whose symbols (base 3) are X and Y:
+    digit j is 3 where x_j = y_j and 3 - x_j - y_j (the missing symbol) elsewhere."""
+    size = 3 ** width
+    vals = np.arange(size)
+    digits = np.stack([(vals // 3 ** j) % 3 for j in range(width)], axis=1)           # size x width
+    x, y = digits[:, None, :], digits[None, :, :]
+    code = np.where(x == y, 3, 3 - x - y)
+    return (code * (4 ** np.arange(width))).sum(axis=2).astype(np.int64)
+
+
 def _scan_small_m(digits: np.ndarray, order: np.ndarray, m: int) -> tuple[int, int, int] | None:
     n_words = digits.shape[0]
     nwords = -(-n_words // 64)
     tables = _Tables(digits, order, m, nwords)
     d = tables.d
-    powers = (4 ** np.arange(tables.block)).astype(np.int64)
+    # per block: its coordinates split into halves of at most 4, each word's symbols there as a base-3 number,
+    # and the pair-pattern lookup of each half (a block pattern is lut0[X0, Y0] + 4^h0 lut1[X1, Y1])
+    halves = []
+    luts: dict[int, np.ndarray] = {}
+    for b in range(tables.nblocks):
+        lo, hi = tables.span(b)
+        parts = []
+        shift = 0
+        for a in range(lo, hi, 4):
+            z = min(hi, a + 4)
+            value = (d[:, a:z].astype(np.int64) * (3 ** np.arange(z - a))).sum(axis=1)
+            if z - a not in luts:
+                luts[z - a] = _half_codes(z - a)
+            parts.append((value, luts[z - a], shift))
+            shift += 2 * (z - a)
+        halves.append(parts)
     all_bits = _pack(np.ones(n_words, bool), nwords)
     for y in range(1, n_words - 1):
         o = (y + 1) // 64                                       # first bit-set word holding a z > y
@@ -123,13 +149,12 @@ def _scan_small_m(digits: np.ndarray, order: np.ndarray, m: int) -> tuple[int, i
         xs = np.arange(y)
         planes = [np.tile(base, (len(xs), 1))] + [np.zeros((len(xs), nwords - o), np.uint64) for _ in range(m - 1)]
         for b in range(tables.nblocks):
-            lo, hi = tables.span(b)
-            dx = d[xs, lo:hi].astype(np.int16)
-            dy = d[y, lo:hi].astype(np.int16)
-            code = np.where(dx == dy, 3, 3 - dx - dy)
-            pattern = code @ powers[: hi - lo]
+            pattern = None
+            for value, lut, shift in halves[b]:
+                part = lut[:, value[y]][value[xs]] << shift
+                pattern = part if pattern is None else pattern + part
             table = tables.get(b)
-            rows = [t[pattern, o:] for t in table]
+            rows = [np.take(t, pattern, axis=0)[:, o:] for t in table]   # take + slice: far faster than t[pattern, o:]
             if m == 1:
                 planes = [planes[0] & rows[0]]
             else:

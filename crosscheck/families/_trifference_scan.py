@@ -92,7 +92,33 @@ def scan_small_m(words: tuple[str, ...], n: int, m: int) -> tuple[int, int, int]
             used += size
         return counts
 
-    weights = [4 ** j for j in range(b)]
+    # the summary of a pair over a block, from two look-ups: each half (at most 4 coordinates) of the block is
+    # read as a base-3 number per word, and summary[(Y, Z)] for a half is a table of 3^h x 3^h base-4 numbers
+    pair_tables: dict[int, np.ndarray] = {}
+
+    def pair_table(h: int) -> np.ndarray:
+        if h not in pair_tables:
+            table = np.zeros((3 ** h, 3 ** h), np.int64)
+            for yv in range(3 ** h):
+                for zv in range(3 ** h):
+                    code = 0
+                    for j in range(h):
+                        a, c = (yv // 3 ** j) % 3, (zv // 3 ** j) % 3
+                        code += (3 if a == c else 3 - a - c) * 4 ** j
+                    table[yv, zv] = code
+            pair_tables[h] = table
+        return pair_tables[h]
+
+    block_keys = []
+    for cols in blocks:
+        pieces = []
+        for start in range(0, len(cols), 4):
+            part = cols[start:start + 4]
+            key = np.zeros(total, np.int64)
+            for j, c in enumerate(part):
+                key += d[:, c].astype(np.int64) * 3 ** j
+            pieces.append((key, pair_table(len(part)), 4 ** start))
+        block_keys.append(pieces)
     for y in range(1, total - 1):
         wy = -(-y // 64)                      # words holding x < y
         first = np.zeros(width * 64, bool)
@@ -101,11 +127,10 @@ def scan_small_m(words: tuple[str, ...], n: int, m: int) -> tuple[int, int, int]
         zs = np.arange(y + 1, total)
         state = [np.repeat(start[None, :], len(zs), axis=0)] + [np.zeros((len(zs), wy), np.uint64) for _ in range(m - 1)]
         for t, cols in enumerate(blocks):
-            dy = d[y, cols].astype(np.int16)
-            dz = d[zs][:, cols].astype(np.int16)
-            summary = np.where(dz == dy, 3, 3 - dz - dy)
-            index = summary @ np.array(weights[:len(cols)], np.int64)
-            rows = [plane[index, :wy] for plane in table(t)]
+            index = np.zeros(len(zs), np.int64)
+            for key, lut, scale in block_keys[t]:
+                index += lut[key[y]][key[zs]] * scale
+            rows = [np.take(plane, index, axis=0)[:, :wy] for plane in table(t)]
             new = []
             for j in range(m):
                 acc = state[j] & rows[0]
