@@ -4,8 +4,9 @@ Prints the seconds of the primary and the second verifier, in-process and throug
 largest allowed inputs (issue 11, item 6):
 
 * A: 4,096 random words of length 256 over 0..6 (valid: no two are confusable);
-* B: 4,096 words of length 256 that agree on their first 250 coordinates and run through {0,2,4,6}^6
-  on the last six (valid; every pair survives the common prefix, the worst case for a coordinate scan);
+* B: 4,096 words of length 256 over 0..8 that agree on their first 250 coordinates and run through
+  {0,2,4,6}^6 on the last six (valid; every pair survives the common prefix, the worst case for a
+  coordinate scan in the given order);
 * C: B with its last word replaced by a neighbour of the word before it (one confusable pair, last);
 * D: a factors certificate with 16,384 words and d = 256: four factors of 4,096 words of length 8, each
   to the power 8 (valid, 4096^32 words);
@@ -39,11 +40,11 @@ def cases():
     while len(words) < 4096:
         words.setdefault("".join(rnd.choice("0123456") for _ in range(256)), None)
     yield "A 4,096 random words, q=7, d=256 (valid)", {"q": 7, "d": 256}, list(words)
-    prefix = "".join(rnd.choice("0123456") for _ in range(250))
+    prefix = "".join(rnd.choice("012345678") for _ in range(250))
     tail = [prefix + w for w in grid()]
-    yield "B 4,096 words, common 250-prefix (valid)", {"q": 7, "d": 256}, tail
+    yield "B 4,096 words, common 250-prefix, q=9 (valid)", {"q": 9, "d": 256}, tail
     spoiled = tail[:-1] + [tail[-2][:-1] + "5"]
-    yield "C B with the last word confusable (invalid)", {"q": 7, "d": 256}, spoiled
+    yield "C B with the last word confusable (invalid)", {"q": 9, "d": 256}, spoiled
     factor = [w + "00" for w in grid()]
     yield "D factors: 4 x 4,096 words, d=256 (valid)", {"q": 9, "d": 256}, {
         "factors": [{"words": factor, "power": 8} for _ in range(4)]}

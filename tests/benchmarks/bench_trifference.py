@@ -6,7 +6,8 @@ largest allowed inputs (issue 11, item 6):
 * A: 6,561 words, not an affine subspace: a deterministic sample of the 19,683-word Reed-Solomon
   concatenation of the bundled n = 64 construction (expanded here in plain Python), n = 64, m = 1: valid,
   with many triples separated at few coordinates (the hard case for the triple scan).
-* B: the same list with its last word replaced by one never separated from the first two (invalid).
+* B: the same list with its last word replaced by one never separated from the two before it (invalid;
+  the violation is the last triple of the scan).
 * C: 6,561 random words of length 1,024, m = 1 (valid: every triple is separated somewhere).
 * D: a random rank-12 linear_code of length 1,024 (265,720 directions), m = 1, valid; E: the same
   with its last row replaced by a unit vector (invalid: a codeword of weight 1 has its support inside
@@ -84,7 +85,9 @@ def rs_sample() -> list[str]:
 
 
 def spoiled(words: list[str]) -> list[str]:
-    x, y = words[0], words[1]
+    """The last word replaced by one never separated from the two words before it: the only violation is
+    the last triple, so a scan by middle word meets it last."""
+    x, y = words[-3], words[-2]
     have = set(words[:-1])
     for bits in itertools.product((0, 1), repeat=len(x)):
         z = "".join(a if b == 0 else c for a, b, c in zip(x, bits, y))
@@ -115,7 +118,7 @@ def cases():
     rows = random_rows(1024, 12, 1)
     unit = "1" + "0" * 1023
     yield "A 6,561 words of an RS code, n=64 (valid)", P(64, 1), sample
-    yield "B the same, last word spoils two (invalid)", P(64, 1), spoiled(sample)
+    yield "B the same, last word spoils the two before it (invalid)", P(64, 1), spoiled(sample)
     yield "C 6,561 random words, n=1024 (valid)", P(1024, 1), random_words(1024, 6561, 2)
     yield "D linear_code rank 12, n=1024, m=1 (valid)", P(1024, 1), {"linear_code": rows}
     yield "E linear_code rank 12, n=1024, unit row (invalid)", P(1024, 1), {"linear_code": rows[:-1] + [unit]}
