@@ -244,12 +244,16 @@ class HyperplaneEngine:
             out.extend(key for key in order if counts[key] > copy)
         return out
 
-    def run(self) -> list[tuple[int, ...]]:
-        """The (normalised) messages u of every failing direction, in lexicographic order."""
+    def run(self, sample: int | None = None) -> list[tuple[int, ...]]:
+        """The (normalised) messages u of every failing direction, in lexicographic order; with ``sample``,
+        only every ``sample``-th direction is examined (a quick first pass: directions that fail are real
+        failures, and a code with many of them is rejected without the full run)."""
         k, m = self.k, self.m
         if k <= 1:
             return []      # k = 1: the only hyperplane is {0}; the restricted code is the zero code
         u1, u2, messages = projective_messages(k)
+        if sample is not None and sample > 1:
+            u1, u2, messages = u1[::sample], u2[::sample], messages[::sample]
         size = len(messages)
         st = _State(k, m, size)
         U1, U2, alive = u1.copy(), u2.copy(), np.arange(size, dtype=np.int64)

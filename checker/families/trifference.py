@@ -70,6 +70,7 @@ from . import _gf3, _triples
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy", "python-flint")
+SAMPLE_DIRECTIONS = 2048      # directions of the quick first pass of the hyperplane engine (rank >= 9)
 
 
 # ---- the prompt ---------------------------------------------------------------------------------------
@@ -212,7 +213,11 @@ def linear_violation(basis: list[list[int]], n: int, m: int) -> tuple[list[int],
     if coeffs is not None:                     # d(C) < m: the triple 0, a, -a
         a = _gf3.combine(coeffs, basis)
         return [0] * n, a, [(-x) % 3 for x in a]
-    failures = _gf3.HyperplaneEngine(basis, m).run()
+    engine = _gf3.HyperplaneEngine(basis, m)
+    stride = (3 ** len(basis) - 1) // 2 // SAMPLE_DIRECTIONS
+    failures = engine.run(sample=stride) if stride > 1 else []      # a cheap first pass over a sample
+    if not failures:
+        failures = engine.run()
     if failures:
         return _direction_witness(basis, n, m, failures[0])
     return None
