@@ -140,6 +140,12 @@ class Verifier:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.module, name)
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        # a constant set here would not reach the family module's code: refuse instead of ignoring it
+        if name not in ("family", "module", "schema"):
+            raise AttributeError(f"set {name!r} on the family module ({self.module.__name__}), not on its Verifier")
+        object.__setattr__(self, name, value)
+
     def __repr__(self) -> str:
         return f"<Verifier {self.module.__name__}>"
 

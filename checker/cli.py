@@ -144,6 +144,8 @@ def result_json(family: str, params: dict, inst: suites.Instance | None, res) ->
 TIME_LIMIT_RANGE = (0.1, 86_400.0)       # seconds per verifier per answer
 MEMORY_LIMIT_RANGE = (0.5, 1024.0)       # GiB per verifier per answer (below 0.5 a verifier cannot start)
 MAX_JOBS = 64
+FORMAL_HELP = ("also run the z3 oracle as a formal third opinion where the answer is small enough "
+               "(a formal disagreement is a disagreement; default off)")
 TIME_HELP = (f"seconds per verifier per answer, {TIME_LIMIT_RANGE[0]:g} to {TIME_LIMIT_RANGE[1]:g} "
              "(default 60)")
 MEMORY_HELP = (f"GiB of memory per verifier per answer, {MEMORY_LIMIT_RANGE[0]:g} to {MEMORY_LIMIT_RANGE[1]:g} "
@@ -245,15 +247,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 # ---- certify ---------------------------------------------------------------------------------------
 
-def _writable(path: str, answer_path: str) -> Path:
-    out = Path(path)
-    if out.exists() and not out.is_file():
-        raise UsageError(f"{path} exists and is not a regular file")
-    if not out.parent.is_dir():
-        raise UsageError(f"the directory of {path} does not exist")
-    if answer_path != "-" and out.exists() and out.samefile(answer_path):
-        raise UsageError("the dossier would overwrite the answer file")
-    return out
+def _writable(path: str, what: str, source: str | None = None) -> Path:
+    from .outputs import refusal
+
+    why = refusal(path, what, source)
+    if why is not None:
+        raise UsageError(why)
+    return Path(path)
 
 
 def cmd_certify(args: argparse.Namespace) -> int:
@@ -279,7 +279,7 @@ def cmd_certify(args: argparse.Namespace) -> int:
         return EXIT_OK if not differences else EXIT_REJECT
     if not args.output:
         raise UsageError("certify needs --output DOSSIER.json (or --check DOSSIER.json)")
-    out = _writable(args.output, args.answer)
+    out = _writable(args.output, "dossier", args.answer)
     family, params, _inst, _note = _resolve_with_file(args, payload)
     params = _check_family(family, params)
     doc = dossier.build(family, params, payload, answer_path=args.answer, time_limit=time_limit,
@@ -287,7 +287,7 @@ def cmd_certify(args: argparse.Namespace) -> int:
     out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
     text = dossier.render_markdown(doc)
     if args.markdown:
-        _writable(args.markdown, args.answer).write_text(text, encoding="utf-8")
+        _writable(args.markdown, "markdown dossier", args.answer).write_text(text, encoding="utf-8")
     print(text)
     return EXIT_BY_STATUS[Status(doc["status"])]
 
@@ -494,7 +494,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     from . import report, report_calls
 
     paths = list(args.scores)
-    names = [Path(p).stem for p in paths] if len(paths) > 1 else [str(paths[0])]
+    names = [Path(p).stem for p in paths]
     if len(set(names)) != len(names):
         names = list(paths)
     try:
@@ -517,12 +517,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.output in (None, "-"):
         sys.stdout.write(text)
     else:
-        out = Path(args.output)
-        if out.exists() and not out.is_file():
-            raise UsageError(f"{args.output} exists and is not a regular file")
-        if not out.parent.is_dir():
-            raise UsageError(f"the directory of {args.output} does not exist")
-        out.write_text(text, encoding="utf-8")
+        _writable(args.output, "report").write_text(text, encoding="utf-8")
     return EXIT_OK
 
 
@@ -546,9 +541,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object (default: text)")
     p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
     p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
-    p.add_argument("--formal", action="store_true",
-                   help="also run the z3 oracle as a formal third opinion where the answer is small enough "
-                        "(a formal disagreement is a disagreement; default off)")
+    p.add_argument("--formal", action="store_true", help=FORMAL_HELP)
     p.add_argument("answer", help="answer file (bare answer, {\"answer\": ...} or raw model text); - for stdin")
     p.set_defaults(func=cmd_verify)
 
@@ -559,9 +552,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON instead of a table (default: table)")
     p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
     p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
-    p.add_argument("--formal", action="store_true",
-                   help="also run the z3 oracle as a formal third opinion where the answer is small enough "
-                        "(a formal disagreement is a disagreement; default off)")
+    p.add_argument("--formal", action="store_true", help=FORMAL_HELP)
     p.add_argument("--witnesses", metavar="DIR",
                    help="audit a directory of reference witnesses in upstream's layout (index.json + one file per "
                         "instance) instead of the bundled constructions (default: the bundled constructions)")

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 import tempfile
 from fractions import Fraction
 from typing import Iterable
 
 from . import prompts
+from .outputs import refusal
 from .suites import Instance
 
 MAX_OUTPUT_TOKENS = 128_000
@@ -72,19 +72,9 @@ def split(instances: Iterable[Instance]) -> tuple[list[Instance], list[Instance]
 
 
 def check_output(path: str) -> None:
-    directory = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(directory):
-        raise ExportError(f"the output directory {directory} does not exist")
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise ExportError(f"cannot use {path} as the output: {exc.strerror}") from None
-    if stat.S_ISDIR(st.st_mode):
-        raise ExportError(f"the output {path} is a directory")
-    if not stat.S_ISREG(st.st_mode):
-        raise ExportError(f"the output {path} is not a regular file (a device, FIFO or socket); refusing to replace it")
+    why = refusal(path, "output")
+    if why is not None:
+        raise ExportError(why)
 
 
 def write(path: str, instances: Iterable[Instance], track: str, model_inputs_only: bool) -> int:

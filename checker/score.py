@@ -50,6 +50,7 @@ from endless_exam.certificates.verdict import Status, objective_from_str, object
 
 from . import __version__, harness, suites
 from .answers import AnswerRecord, AnswersFileError
+from .outputs import refusal
 from .scoring import ratio, ratio_float
 from .suites import Instance
 
@@ -398,26 +399,11 @@ class Bar:
 
 def check_output_path(path: str, what: str, answers_identity: tuple[int, int] | None = None,
                       answers_path: str | None = None) -> None:
-    """Refuse a path that may not be (re)written: a directory, a non-regular file (device, FIFO,
-    socket), or the answers file itself under any name (same inode, or same real path)."""
-    if answers_path not in (None, "-") and os.path.realpath(path) == os.path.realpath(answers_path):
-        raise ScoreError(f"the {what} {path} is the answers file; refusing to overwrite it")
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise ScoreError(f"cannot use {path} as the {what}: {exc.strerror}") from None
-    import stat as stat_mod
-
-    if stat_mod.S_ISDIR(st.st_mode):
-        raise ScoreError(f"the {what} {path} is a directory")
-    if not stat_mod.S_ISREG(st.st_mode):
-        raise ScoreError(f"the {what} {path} is not a regular file (a device, FIFO or socket); refusing to "
-                         "write to or replace it")
-    if answers_identity is not None and (st.st_dev, st.st_ino) == answers_identity:
-        raise ScoreError(f"the {what} {path} is the answers file (the same file under another name); "
-                         "refusing to overwrite it")
+    """Refuse a path that may not be (re)written (``outputs.refusal``): a directory, a non-regular file
+    (device, FIFO, socket), or the answers file itself under any name (same inode, or same real path)."""
+    why = refusal(path, what, answers_path, answers_identity)
+    if why is not None:
+        raise ScoreError(why.replace("the input file", "the answers file"))
 
 
 def _bound_to(output: str, header: dict) -> bool:

@@ -131,13 +131,13 @@ def test_primary_chunking_does_not_change_the_answer(case):
     if len(set(tuples)) != len(tuples):
         return
     ref = primary.find_corner(tuples, n)
-    old = primary.PAIR_CHUNK
+    old = primary.module.PAIR_CHUNK
     try:
         for chunk in (1, 2, 5):
-            primary.PAIR_CHUNK = chunk
+            primary.module.PAIR_CHUNK = chunk
             assert primary.find_corner(tuples, n) == ref
     finally:
-        primary.PAIR_CHUNK = old
+        primary.module.PAIR_CHUNK = old
 
 
 # ---- (b) the diff-set fact --------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from __future__ import annotations
 from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
 import json
+from fractions import Fraction
 from typing import Any, Callable
 
 import endless_exam.checker.families as primary_families
@@ -30,7 +31,7 @@ import endless_exam.crosscheck.families as second_families
 from endless_exam import fixtures
 from endless_exam.certificates.extract import answer_from_bytes
 from endless_exam.certificates.reasons import REASONS, reason_class
-from endless_exam.certificates.verdict import Status, Verdict
+from endless_exam.certificates.verdict import Status, Verdict, objective_from_str, objective_to_str
 from endless_exam.certificates.worker import handle
 from endless_exam.checker import harness
 
@@ -63,6 +64,22 @@ def indices_of(verifier: str, w: Any) -> list:
     """The index list of an indexed witness (a dict with an ``indices`` list), asserting it has one."""
     assert isinstance(w, dict) and isinstance(w.get("indices"), list), f"{verifier}: no witness"
     return w["indices"]
+
+
+def expected_objective(v: dict):
+    """The exact objective a valid vector expects: a JSON integer (>= 1), or for families whose objective
+    is a rational (labs, heilbronn) its exact text "p/q" or "0" (read with ``objective_from_str``)."""
+    value = v["expected_objective"]
+    return objective_from_str(value) if isinstance(value, str) else value
+
+
+def objective_matches(verdict: Verdict, v: dict) -> bool:
+    """Is the verdict's objective exactly the expected one, of the expected type (int, or Fraction for text)?"""
+    want = expected_objective(v)
+    if isinstance(v["expected_objective"], str):     # a rational objective: an integral value may come back as int
+        return isinstance(verdict.objective, (int, Fraction)) and not isinstance(verdict.objective, bool) \
+            and verdict.objective == want
+    return type(verdict.objective) is int and verdict.objective == want
 
 
 def has_witness(v: dict) -> bool:
@@ -190,7 +207,12 @@ class VectorTests:
         assert v["result"] in ("valid", "invalid")
         if v["result"] == "valid":
             assert v["expected_reason"] is None
-            assert type(v["expected_objective"]) is int and v["expected_objective"] >= 1
+            exp = v["expected_objective"]
+            if isinstance(exp, str):        # an exact rational objective in lowest terms, e.g. "1400/251" or "0"
+                value = Fraction(objective_from_str(exp))
+                assert value >= 0 and objective_to_str(value) == exp, exp
+            else:
+                assert type(exp) is int and exp >= 1
         else:
             assert v["expected_reason"] in REASONS
             assert "expected_objective" not in v
@@ -206,7 +228,7 @@ class VectorTests:
             if v["result"] == "valid":
                 assert verdict.status is Status.ACCEPT, where
                 assert verdict.reason is None, where
-                assert type(verdict.objective) is int and verdict.objective == v["expected_objective"], where
+                assert objective_matches(verdict, v), where
             else:
                 assert verdict.status is Status.REJECT, where
                 assert verdict.reason == v["expected_reason"], where
@@ -234,7 +256,7 @@ class VectorTests:
         where = f"tcId {tc_id} ({v['comment']}): {combined.status} {combined.reason} {combined.message}"
         if v["result"] == "valid":
             assert combined.status is Status.ACCEPT, where
-            assert type(combined.objective) is int and combined.objective == v["expected_objective"], where
+            assert objective_matches(combined, v), where
         else:
             assert combined.status is Status.REJECT, where
             assert combined.reason == v["expected_reason"], where

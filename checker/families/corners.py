@@ -11,17 +11,24 @@ third point is (u, y + (v - u)); and with the corner point at (v, y) and d = u -
 point is (v, y - (v - u)). Every corner therefore shows up when every unordered same-row pair is
 formed and both third points are looked up; nothing else can be a corner.
 
-Algorithm (numpy on validated Python ints, exact): points are keyed x * n + y (< n^2 <= 4 * 10^6,
-int64); duplicates by a stable sort of the keys; a dense int32 index grid maps a key to its answer
-index; points are sorted by (y, x) and all unordered same-row pairs are generated in chunks of at most
-``PAIR_CHUNK`` pairs (the total is sum over rows of r(r-1)/2 <= N n / 2 <= 6 * 10^7), and the two
-third points of every pair are looked up in the grid. The reported corner is the first one in the
-order (row y, then u, then v; for one pair, the corner at (u, y) with d = v - u > 0 first).
+Algorithm (numpy on validated Python ints, exact): points are keyed y * n + x (< n^2 <= 4 * 10^6,
+int64) and the keys are sorted (``numpy.sort``), which orders the points by row y, then x; equal
+neighbours are duplicates, and only then is a stable argsort computed to name the two indices (the
+duplicate whose second occurrence comes first). A dense boolean grid holds membership. All
+unordered same-row pairs (the total is sum over rows of r(r-1)/2 <= N n / 2 <= 6 * 10^7) are
+generated in chunks, and the two third points of every pair are looked up in the grid. The chunks
+grow geometrically from ``FIRST_CHUNK`` (4096) to ``PAIR_CHUNK`` (2^20) pairs, and the scan stops at
+the first chunk with a hit: a set with a corner among its first rows (a random set, a full row, a
+planted corner in a low row) is rejected after a few thousand pairs, while a valid set still costs
+one pass over all pairs in large chunks. The reported corner is the first one in the order (row y,
+then u, then v; for one pair, the corner at (u, y) with d = v - u > 0 first), whatever the chunk
+sizes; its answer indices are found by comparing the keys in answer order.
 
-Libraries: numpy: sorted keys and the vectorised row-pair scan on validated coordinates.
+Libraries: numpy: sorted keys, the boolean grid and the chunked row-pair scan on validated coordinates.
 """
 from __future__ import annotations
 
+import itertools
 
 import numpy as np
 
@@ -30,11 +37,13 @@ from endless_exam.certificates.forms import digits, diffset
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
+from . import _pairs
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
 
-PAIR_CHUNK = 1 << 20   # pairs per vectorised step (bounds the temporary arrays to ~100 MB)
+PAIR_CHUNK = 1 << 20   # largest number of pairs per vectorised step (bounds the temporary arrays to ~100 MB)
+FIRST_CHUNK = 1 << 12  # pairs in the first step; each further step doubles, up to PAIR_CHUNK
 
 
 def _statement(p: dict) -> str:
@@ -77,12 +86,15 @@ SPEC = FamilySpec(key="corners", statement=_statement, answer_format=_format, co
                   limits=_limits, bound=_bound)
 
 
-def _first_duplicate(keys: np.ndarray) -> tuple[int, int] | None:
+def _first_duplicate(keys: np.ndarray, sk: np.ndarray) -> tuple[int, int] | None:
+    """The duplicate whose second occurrence comes first: (earliest index of that key, index of its
+    second occurrence), or None. ``sk`` is ``keys`` sorted; only when it has equal neighbours is the
+    (slower) stable argsort computed that names the indices."""
+    if not len(sk) or not bool((sk[1:] == sk[:-1]).any()):
+        return None
     order = np.argsort(keys, kind="stable")
     sk = keys[order]
     same = np.nonzero(sk[1:] == sk[:-1])[0]
-    if len(same) == 0:
-        return None
     firsts = order[same]          # stable sort: the earlier index of each equal neighbour pair
     seconds = order[same + 1]
     t = int(np.argmin(seconds))   # the duplicate whose second occurrence comes first
@@ -91,79 +103,68 @@ def _first_duplicate(keys: np.ndarray) -> tuple[int, int] | None:
     return first, second
 
 
-def _row_pairs(later_all: np.ndarray, lo_pt: int, hi_pt: int) -> tuple[np.ndarray, np.ndarray]:
-    """Unordered same-row pairs (i, j), i < j, of sorted positions, for i in lo_pt..hi_pt-1.
+def _row_keys(points: tuple[tuple[int, int], ...], n: int) -> np.ndarray:
+    """y * n + x for every point, as int64 (< n^2 <= 4 * 10^6; the coordinates are validated ints in
+    0..n-1). The pairs are flattened into one list of ints first: several times faster than
+    ``numpy.array`` on the tuple of pairs."""
+    flat = np.array(list(itertools.chain.from_iterable(points)), dtype=np.int64)
+    return flat[1::2] * n + flat[0::2]
 
-    ``later_all[i]`` is the number of points after position i in its row (rows are contiguous).
-    """
-    idx = np.arange(lo_pt, hi_pt, dtype=np.int64)
-    later = later_all[lo_pt:hi_pt]
-    total = int(later.sum())
-    first = np.repeat(idx, later)
-    base = np.cumsum(later) - later
-    step = np.arange(total, dtype=np.int64) - np.repeat(base, later)
-    second = first + 1 + step
-    return first, second
+
+def _corner_in_sorted(keys: np.ndarray, sk: np.ndarray, n: int) -> tuple[int, int, int, int] | None:
+    """The first corner in (row, u, v) order: answer indices (i, j, k, d). ``keys`` are the distinct
+    row keys y * n + x in answer order, ``sk`` the same sorted."""
+    member = np.zeros(n * n, dtype=np.bool_)                  # member[x * n + y]: (x, y) in the set
+    sy, sx = np.divmod(sk, n)
+    member[sx * n + sy] = True
+    later = _pairs.later_in_group(sy)
+    # the chunks grow from FIRST_CHUNK to PAIR_CHUNK, so that a corner among the first rows is found early
+    for i, j in _pairs.pair_chunks(later, FIRST_CHUNK, PAIR_CHUNK):
+        u, v, y = sx[i], sx[j], sy[i]                     # u < v, same row y
+        d = v - u
+        up = y + d                                        # corner at (u, y), third point (u, y + d)
+        down = y - d                                      # corner at (v, y), third point (v, y - d)
+        hit_up = np.zeros(len(i), dtype=bool)
+        ok = up < n
+        hit_up[ok] = member[u[ok] * n + up[ok]]
+        hit_down = np.zeros(len(i), dtype=bool)
+        ok = down >= 0
+        hit_down[ok] = member[v[ok] * n + down[ok]]
+        hits = np.flatnonzero(hit_up | hit_down)
+        if len(hits):
+            h = int(hits[0])
+            uu, vv, yy, dd = int(u[h]), int(v[h]), int(y[h]), int(d[h])
+            if hit_up[h]:
+                x0, y0, dlt = uu, yy, dd
+            else:
+                x0, y0, dlt = vv, yy, -dd
+
+            def index(x: int, yv: int) -> int:
+                at = np.flatnonzero(keys == yv * n + x)
+                if len(at) != 1:
+                    raise RuntimeError("corners self-check failed: a corner point is not in the set once")
+                return int(at[0])
+
+            return index(x0, y0), index(x0 + dlt, y0), index(x0, y0 + dlt), dlt
+    return None
 
 
 def find_corner(points: tuple[tuple[int, int], ...], n: int) -> tuple[int, int, int, int] | None:
     """(i, j, k, d): answer indices of (x, y), (x + d, y), (x, y + d), d != 0, or None. Points distinct."""
-    pts = np.array(points, dtype=np.int64).reshape(-1, 2)
-    xs, ys = pts[:, 0], pts[:, 1]
-    grid = np.full(n * n, -1, dtype=np.int32)
-    grid[xs * n + ys] = np.arange(len(points), dtype=np.int32)
-    order = np.lexsort((xs, ys))                              # by row y, then x
-    sx, sy = xs[order], ys[order]
-    change = np.flatnonzero(np.diff(sy)) + 1
-    starts = np.concatenate(([0], change)).astype(np.int64)
-    sizes = np.diff(np.concatenate((starts, [len(order)]))).astype(np.int64)
-    row_of = np.repeat(np.arange(len(starts)), sizes)
-    pos_in_row = np.arange(len(order)) - starts[row_of]
-    later = sizes[row_of] - 1 - pos_in_row
-    cum = np.cumsum(later)
-    lo = 0
-    while lo < len(order):
-        # take as many first-members as fit into one chunk of pairs (at least one)
-        done = int(cum[lo - 1]) if lo else 0
-        hi = int(np.searchsorted(cum, done + PAIR_CHUNK, side="right"))
-        hi = max(hi, lo + 1)
-        i, j = _row_pairs(later, lo, hi)
-        lo = hi
-        if len(i):
-            u, v, y = sx[i], sx[j], sy[i]                     # u < v, same row y
-            d = v - u
-            up = y + d                                        # corner at (u, y), third point (u, y + d)
-            down = y - d                                      # corner at (v, y), third point (v, y - d)
-            hit_up = np.zeros(len(i), dtype=bool)
-            ok = up < n
-            hit_up[ok] = grid[u[ok] * n + up[ok]] >= 0
-            hit_down = np.zeros(len(i), dtype=bool)
-            ok = down >= 0
-            hit_down[ok] = grid[v[ok] * n + down[ok]] >= 0
-            hits = np.flatnonzero(hit_up | hit_down)
-            if len(hits):
-                h = int(hits[0])
-                uu, vv, yy, dd = int(u[h]), int(v[h]), int(y[h]), int(d[h])
-                if hit_up[h]:
-                    x0, y0, dlt = uu, yy, dd
-                else:
-                    x0, y0, dlt = vv, yy, -dd
-                ci = int(grid[x0 * n + y0])
-                cj = int(grid[(x0 + dlt) * n + y0])
-                ck = int(grid[x0 * n + y0 + dlt])
-                return ci, cj, ck, dlt
-    return None
+    keys = _row_keys(points, n)
+    return _corner_in_sorted(keys, np.sort(keys), n)
 
 
 def check(parsed: schema.CornersAnswer) -> Verdict:
     n, points = parsed.n, parsed.points
-    pts = np.array(points, dtype=np.int64).reshape(-1, 2)
-    dup = _first_duplicate(pts[:, 0] * n + pts[:, 1])
+    keys = _row_keys(points, n)
+    sk = np.sort(keys)                                        # by row y, then x
+    dup = _first_duplicate(keys, sk)
     if dup is not None:
         i, j = dup
         p = list(points[i])
         return reject("DUPLICATE", f"point {p} occurs at indices {i} and {j}", {"point": p, "indices": [i, j]})
-    hit = find_corner(points, n)
+    hit = _corner_in_sorted(keys, sk, n)
     if hit is not None:
         i, j, k, d = hit
         x, y = points[i]

@@ -30,7 +30,7 @@ from endless_exam.certificates.verdict import Verdict, accept, reject
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
 
 
-PURE_PYTHON_MAX_POINTS = 1500
+PURE_PYTHON_MAX_POINTS = 64      # measured crossover: numpy is 3-9x faster from 128 points on
 DENSE_MAX_D = 16
 CHUNK = 4                     # coordinates per lookup chunk
 WORD = 20                     # coordinates per 64-bit packed word (3 bits each)

@@ -11,6 +11,8 @@ harness, at the largest allowed inputs. The cost of a valid answer is about (num
 * E: all of F_q^1 for q = 1,048,573 (the largest prime <= 2^20; 1,048,573 points, a 10 MB answer).
 * F: all of F_11^4 minus a transversal of the last direction: only the last direction checked fails.
 * G: the bundled (11, 4) construction (2,691 points), valid.
+Then the inputs of issue 8 item 5 (A and F) as medians of several in-process runs beside the public
+release's recorded figure.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from endless_exam.checker.families import load as _load_primary
 primary = _load_primary("kakeya")
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("kakeya")
+from tests.benchmarks import side_by_side
 from tests.benchmarks.common import measure, print_table
 
 
@@ -56,6 +59,10 @@ def main() -> int:
         points, q, n = build()
         rows.append(measure("kakeya", primary, second, name, {"q": q, "n": n}, points))
     print_table(rows)
+    print()
+    issue = [("A all of F_13^4 (valid)", {"q": 13, "n": 4}, space(13, 4), "0.10s"),
+             ("F F_11^4 minus transversal", {"q": 11, "n": 4}, minus_transversal(11, 4), "0.07s")]
+    side_by_side.print_rows(side_by_side.median_rows(primary, second, issue))
     return 0
 
 

@@ -15,6 +15,10 @@ harness (own process, limits, witness re-checks), on the largest allowed inputs:
   131,072 elements > 60,000: EXPANSION_LIMIT by counting), a spec with sum_squares at 473,148 nodes and
   29,643 elements (counted, enumerated, filtered to 1..n), and the ternary set as a digit spec;
 * F: the largest reference constructions.
+Then the inputs of issue 8 item 5 (C, D1, D2 and the a3b4n19044 fixture) as medians of several
+in-process runs beside the public release's recorded figure, the method the primary chose for each,
+and the calibration of the primary's cost model (seconds per scanned pair and per product bit,
+``PAIR_SECONDS`` / ``PRODUCT_BIT_SECONDS``), measured on the valid large case A with each method forced.
 Targets on a two-core machine: both verifiers well under 10 s (the limit is 60 s per verifier).
 """
 from __future__ import annotations
@@ -22,12 +26,15 @@ from __future__ import annotations
 import random
 import sys
 
+import numpy as np
+
 from endless_exam import fixtures
 from endless_exam.certificates.forms import digits
 from endless_exam.checker.families import load as _load_primary
 primary = _load_primary("lineq")
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("lineq")
+from tests.benchmarks import side_by_side
 from tests.benchmarks.common import measure, print_table, timed
 
 
@@ -50,7 +57,8 @@ def main() -> int:
     x, y = tern[-2], tern[-1]
     _row("B A + completion appended last", big, tern + [2 * y - x], rows)
     rng = random.Random(7)
-    _row("C 20,000 random in 1..10^6", big, rng.sample(range(1, 1_000_001), 20_000), rows)
+    rng_c = rng.sample(range(1, 1_000_001), 20_000)
+    _row("C 20,000 random in 1..10^6", big, rng_c, rows)
     p = {"a": 1, "b": 999, "n": 10_000}
     _row("D1 a=1 b=999 n=10^4 valid 1..999", p, list(range(1, 1000)), rows)
     p2 = {"a": 500, "b": 499, "n": 10_000}
@@ -71,6 +79,29 @@ def main() -> int:
     print(f"second verifier full scan: {len(tern)} middles in {secs:.2f} s ({per * 1e6:.0f} us each); a full scan "
           f"of 20,000 middles would take about {20_000 * per:.1f} s")
     print_table(rows, size_label="elements")
+    print()
+    issue = [("C 20,000 random in 1..10^6 (a=b=1)", big, rng_c, "0.029s"),
+             ("D1 a=1 b=999 n=10^4 1..999", p, list(range(1, 1000)), "0.022s"),
+             ("D2 a=500 b=499 n=10^4 ternary", p2, [v for v in _ternary(9) if v <= 10_000], "0.013s")]
+    doc = fixtures.read_json("constructions", "lineq", "a3b4n19044.json")
+    issue.append(("F fixture a3b4n19044", doc["params"], doc["answer"], "0.022s"))
+    side_by_side.print_rows(side_by_side.median_rows(primary, second, issue))
+    for name, params, answer, _ in issue:
+        els = tuple(answer)
+        a1, b1, _s = primary._reduced(params["a"], params["b"])
+        vals = np.array(els, dtype=np.int64)
+        pairs = primary._ClassPairs(vals, a1, b1, params["n"]).pairs
+        bits = primary._product_bits(vals, a1, b1)
+        print(f"  {name}: {pairs:,} class pairs, {bits:,} product bits -> {primary.choose_method(pairs, bits)}")
+    # calibration of the cost model on case A (valid: the scan examines every pair)
+    vals = np.array(tern, dtype=np.int64)
+    pairs = primary._ClassPairs(vals, 1, 1, big["n"]).pairs
+    bits = primary._product_bits(vals, 1, 1)
+    t_scan = min(timed(primary.find_solution, tuple(tern), 1, 1, big["n"], "scan")[1] for _ in range(3))
+    t_prod = min(timed(primary.find_solution, tuple(tern), 1, 1, big["n"], "product")[1] for _ in range(3))
+    print(f"cost model on A: scan {t_scan:.3f} s for {pairs:,} pairs ({t_scan / pairs * 1e9:.1f} ns/pair, model "
+          f"{primary.PAIR_SECONDS * 1e9:.1f}); product {t_prod:.3f} s for {bits:,} bits ({t_prod / bits * 1e9:.2f} "
+          f"ns/bit, model {primary.PRODUCT_BIT_SECONDS * 1e9:.2f})")
     return 0
 
 

@@ -17,6 +17,8 @@ directly:
   seeded random tail to 200,000 entries (invalid; no 8-colouring is longer than 109,600, and the
   second verifier stops at the first summand that has a partner).
 * F: k = 8, the bundled 3,960-entry colouring (valid; the largest reference construction).
+Then the input of issue 8 item 5 (E) as the median of several in-process runs beside the public
+release's recorded figure.
 Targets on a two-core machine: primary a few seconds, second under 30 s (the limit is 60 s each).
 """
 from __future__ import annotations
@@ -29,6 +31,7 @@ from endless_exam.checker.families import load as _load_primary
 primary = _load_primary("schur")
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("schur")
+from tests.benchmarks import side_by_side
 from tests.benchmarks.common import measure, print_table
 
 N = 200_000
@@ -84,6 +87,10 @@ def main() -> int:
         colours, k = build()
         rows.append(measure("schur", primary, second, name, {"k": k}, colours))
     print_table(rows, size_label="N")
+    print()
+    colours, k = case_e()
+    issue = [("E k=8 fixture + random tail to 200,000", {"k": k}, colours, "0.05s")]
+    side_by_side.print_rows(side_by_side.median_rows(primary, second, issue))
     return 0
 
 

@@ -1,0 +1,140 @@
+"""Answer schema of the ``matmul`` family (bilinear algorithms for matrix multiplication).
+
+Instance parameters: ``{"n": N, "m": M, "p": P}`` (A is n x m, B is m x p, C = AB is n x p), each a
+JSON integer in 1..``MAX_DIM`` = 16 with n*m*p <= ``MAX_NMP`` = 512. Why: the matrix multiplication
+tensor has (nmp)^2 <= 262,144 entries and a scheme has at most 4nmp <= 2,048 products, so an exact
+evaluation of the whole tensor costs at most 2,048 * 262,144 ~ 5.4e8 multiply-adds of small integers
+(both verifiers stay far inside 60 s, see ``tests/benchmarks/bench_matmul.py``), and the largest answer
+has 2,048 * (nm + mp + np) <= 2,048 * 544 coefficients (a few MB of JSON). The suites' instances
+(4,4,5), (5,5,5) and (4,5,5) are well inside.
+
+Accepted form (BENCHMARK.md 3.8): a JSON list of r products, 1 <= r <= 4nmp, each product a JSON list
+``[u, v, w]`` of three JSON lists of JSON integers (``type(x) is int``: no booleans, floats or strings)
+in -4..4, of lengths nm, mp and np. Index convention (exactly upstream's): u[i*m + j] is the
+coefficient of A[i][j], v[j*p + l] that of B[j][l], w[i*p + l] that of C[i][l] (C row-major, NOT the
+transposed C of some catalogues). Product k computes M_k = (sum_a u_k[a] A_a) (sum_b v_k[b] B_b) and
+the scheme claims C_c = sum_k w_k[c] M_k identically. Repeated products are allowed and counted (the
+objective is r). There is no compact form: an object is ``FORMAT_TYPE``.
+
+Checks, in this order, before anything is allocated: not a list -> ``FORMAT_TYPE``; empty -> ``EMPTY``;
+more than 4nmp products -> ``SIZE_LIMIT`` (from the length alone); then product by product: a product
+that is not a list -> ``FORMAT_TYPE``, not of length 3 -> ``FORMAT_SHAPE``; a factor that is not a list
+-> ``FORMAT_TYPE``, of the wrong length -> ``FORMAT_SHAPE``; a coefficient that is not a JSON integer ->
+``FORMAT_TYPE``; outside -4..4 -> ``RANGE``. Parse witnesses name the ``product`` index, the
+``factor`` ("u", "v" or "w") and, where it applies, the ``coefficient`` position.
+
+Whether the identity holds is decided by the verifiers. A violation is witnessed by one tensor entry:
+``{"entry": [a, b, c], "value": s, "expected": t}`` with a, b, c positions in u, v, w, s = sum_k
+u_k[a] v_k[b] w_k[c] (what the scheme computes) and t in {0, 1} the entry of the matrix multiplication
+tensor (1 iff a = i*m + j, b = j*p + l, c = i*p + l for some i, j, l), s != t.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import AnswerError, ParamsError, describe
+from ..params import exact_keys, int_in
+from ..witness import Fields, WitnessError, integer
+
+MAX_DIM = 16
+MAX_NMP = 512
+MAX_COEFFICIENT = 4
+PRODUCTS_PER_NMP = 4          # r <= 4 n m p
+LIMITS = {"MAX_DIM": MAX_DIM, "MAX_NMP": MAX_NMP, "MAX_COEFFICIENT": MAX_COEFFICIENT}
+FACTORS = ("u", "v", "w")
+
+
+def _entry(value: Any, parsed: "MatmulAnswer") -> tuple[int, int, int]:
+    """Syntax of a tensor entry: [a, b, c] with 0 <= a < nm, 0 <= b < mp, 0 <= c < np."""
+    sizes = parsed.sizes
+    if type(value) is not list or len(value) != 3 or not all(type(x) is int for x in value):
+        raise WitnessError("a tensor entry is a list of three JSON integers [a, b, c]")
+    if not all(0 <= x < s for x, s in zip(value, sizes)):
+        raise WitnessError(f"tensor entry {value} is outside 0..{sizes[0] - 1} x 0..{sizes[1] - 1} x 0..{sizes[2] - 1}")
+    return tuple(value)
+
+
+WITNESSES = (
+    # the scheme's coefficient s of A_a B_b C_c differs from the tensor's t
+    Fields("tensor_entry", "PROPERTY_VIOLATION", {"entry": _entry, "value": integer, "expected": integer}),
+)
+
+
+def validate_params(params: Any) -> dict:
+    """``{"n", "m", "p"}``, each 1..16, with n*m*p <= 512."""
+    exact_keys(params, {"n", "m", "p"})
+    n, m, p = (int_in(params, key, 1, MAX_DIM) for key in ("n", "m", "p"))
+    if n * m * p > MAX_NMP:
+        raise ParamsError(f"n*m*p = {n * m * p} exceeds the limit {MAX_NMP}")
+    return {"n": n, "m": m, "p": p}
+
+
+def max_products(params: dict) -> int:
+    return PRODUCTS_PER_NMP * params["n"] * params["m"] * params["p"]
+
+
+@dataclass(frozen=True)
+class MatmulAnswer:
+    n: int
+    m: int
+    p: int
+    products: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
+
+    @property
+    def sizes(self) -> tuple[int, int, int]:
+        """Lengths of u, v and w: nm, mp, np."""
+        return self.n * self.m, self.m * self.p, self.n * self.p
+
+    @property
+    def rank(self) -> int:
+        return len(self.products)
+
+
+def _factor(value: Any, length: int, k: int, name: str) -> tuple[int, ...]:
+    where = f"product {k} factor {name}"
+    if type(value) is not list:
+        raise AnswerError("FORMAT_TYPE", f"{where} must be a JSON list of {length} integers, got {describe(value)}",
+                          {"product": k, "factor": name})
+    if len(value) != length:
+        raise AnswerError("FORMAT_SHAPE", f"{where} has {len(value)} coefficients, expected {length}",
+                          {"product": k, "factor": name})
+    for c, x in enumerate(value):
+        if type(x) is not int:
+            raise AnswerError("FORMAT_TYPE", f"{where} coefficient {c} must be a JSON integer, got {describe(x)}",
+                              {"product": k, "factor": name, "coefficient": c})
+        if not -MAX_COEFFICIENT <= x <= MAX_COEFFICIENT:
+            raise AnswerError("RANGE", f"{where} coefficient {c} = {describe(x, 40)} is outside "
+                              f"-{MAX_COEFFICIENT}..{MAX_COEFFICIENT}", {"product": k, "factor": name, "coefficient": c})
+    return tuple(value)
+
+
+def parse(answer: Any, params: dict) -> MatmulAnswer:
+    n, m, p = params["n"], params["m"], params["p"]
+    if type(answer) is not list:
+        raise AnswerError("FORMAT_TYPE", "a matmul answer must be a JSON list of products [u, v, w] (there is no "
+                          f"compact form), got {describe(answer)}")
+    if not answer:
+        raise AnswerError("EMPTY", "the scheme has no products")
+    limit = max_products(params)
+    if len(answer) > limit:
+        raise AnswerError("SIZE_LIMIT", f"the scheme has {len(answer):,} products; at most 4nmp = {limit:,} are accepted")
+    sizes = (n * m, m * p, n * p)
+    products = []
+    for k, item in enumerate(answer):
+        if type(item) is not list:
+            raise AnswerError("FORMAT_TYPE", f"product {k} must be a JSON list [u, v, w], got {describe(item)}",
+                              {"product": k})
+        if len(item) != 3:
+            raise AnswerError("FORMAT_SHAPE", f"product {k} has {len(item)} parts, expected 3 ([u, v, w])",
+                              {"product": k})
+        products.append(tuple(_factor(f, s, k, name) for f, s, name in zip(item, sizes, FACTORS)))
+    return MatmulAnswer(n, m, p, tuple(products))
+
+
+def size(parsed: MatmulAnswer) -> int:
+    return len(parsed.products)
+
+
+def item(parsed: MatmulAnswer, i: int) -> list[list[int]]:
+    return [list(f) for f in parsed.products[i]]

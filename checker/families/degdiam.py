@@ -1,0 +1,289 @@
+"""Primary check of the ``degdiam`` family (simple graphs with maximum degree <= d and diameter <= k;
+maximise the number of vertices V).
+
+What is checked, in this order (shared schema ``endless_exam.certificates.schemas.degdiam``):
+1. edge lists: no edge is listed twice (``DUPLICATE``, witness: the edge and its two positions);
+2. every vertex has degree <= d (witness: the first vertex of larger degree and its degree);
+3. every pair of vertices of 0..V-1 is at distance <= k; this includes connectivity (witness: the pair
+   and its distance, or the pair and ``"connected": false``).
+For the Cayley form the graph is built here from the moduli and generators: the connection set is
+S = {g, -g} over the generators (the zero element is refused by the schema), every vertex x has the
+|S| distinct neighbours x + s, so the degree of every vertex is |S|. No symmetry is used here: the
+distance check is the same full all-pairs check as for edge lists (the second verifier uses vertex
+transitivity instead).
+
+Why the distance check is sufficient. Let R_t[x] be the set of vertices at distance <= t from x.
+R_0[x] = {x} and R_{t+1}[x] = R_t[x] united with R_t[u] over the neighbours u of x (a walk of length
+<= t + 1 from x starts with a step to a neighbour or has length 0). The diameter is <= k, and the
+graph connected, iff R_k[x] is all of 0..V-1 for every x. The iteration stops early when R no longer
+changes (then some R[x] is a whole component) or every row is full.
+
+Libraries: numpy only (uint64 bit rows, neighbour tables, sorting, bincount, the CSR breadth-first
+search). Algorithm: every R_t[x] is a bit row of ceil(V/64) uint64 words; one level ORs the
+rows of the neighbours, gathered through a V x d neighbour table (padded with the vertex itself, which
+changes nothing since x is in R_t[x]): about d V^2 / 64 word operations per level, at most k levels.
+Duplicates are found by sorting the integer keys u V + v, degrees by ``numpy.bincount``. A witness
+pair is the first row x (and its first missing vertex y) that is not full after k levels; its exact
+distance (or unreachability) comes from a single-source breadth-first search over a CSR adjacency.
+All arithmetic is on integers and bits: exact.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from endless_exam.certificates.schemas import degdiam as schema
+from endless_exam.certificates.verdict import Verdict, accept, reject
+from endless_exam.certificates.witness import Witness
+
+from .spec import FamilySpec
+
+LIBRARIES = ("numpy",)
+
+
+def _statement(p: dict) -> str:
+    d, k = p["d"], p["k"]
+    return (f"Find a simple undirected graph with maximum degree at most {d} and diameter at most {k} (every two "
+            f"vertices are joined by a path of at most {k} edges; in particular the graph is connected) with as many "
+            f"vertices as possible. The vertices are 0..V-1 and every vertex lies on at least one edge. "
+            f"The objective is the number of vertices V (maximise).")
+
+
+def _format(p: dict) -> str:
+    return "a JSON list of edges [u, v], each a pair of integers with 0 <= u < v, no edge listed twice"
+
+
+def _compact(p: dict) -> list[str]:
+    return [("Compact form: X may instead be {\"cayley\": {\"moduli\": [n1, n2, ...], \"generators\": [[g1, g2, ...], ...]}}, "
+             "the Cayley graph of the group Z_n1 x Z_n2 x ... whose vertices are the group elements (vertex number in "
+             "mixed radix, n1 most significant) and in which x is adjacent to x + g and x - g for every listed generator "
+             "g; every modulus is an integer >= 1, every generator has exactly one entry per modulus with 0 <= gi < ni "
+             "(entries are not reduced) and is not the zero element.")]
+
+
+def _limits(p: dict) -> list[str]:
+    return [f"At most V = {schema.MAX_V:,} vertices (labels 0..{schema.MAX_V - 1:,}) and at most "
+            f"{schema.MAX_EDGES:,} edges are accepted; a Cayley form has at most {schema.cayley.MAX_FACTORS} moduli "
+            f"whose product is at most {schema.MAX_V:,}, and at most {schema.cayley.MAX_GENERATORS:,} generators.",
+            f"Instances have 1 <= d <= {schema.MAX_D} and 1 <= k <= {schema.MAX_K}.",
+            "Verification has 60 seconds per verifier."]
+
+
+def moore_bound(d: int, k: int) -> int:
+    """1 + d * sum_{i < k} (d - 1)^i, exactly."""
+    return 1 + d * sum((d - 1) ** i for i in range(k))
+
+
+def _bound(p: dict) -> tuple[int, str]:
+    return moore_bound(p["d"], p["k"]), "bound"
+
+
+SPEC = FamilySpec(key="degdiam", statement=_statement, answer_format=_format, compact_forms=_compact,
+                  limits=_limits, bound=_bound)
+
+
+# ---- building the graph --------------------------------------------------------------------------
+
+def _cayley_digits(moduli: tuple[int, ...], V: int) -> np.ndarray:
+    """(V, t) digits of every vertex number in mixed radix (first modulus most significant)."""
+    digits = np.zeros((V, len(moduli)), dtype=np.int64)
+    rest = np.arange(V, dtype=np.int64)
+    for t in range(len(moduli) - 1, -1, -1):
+        digits[:, t] = rest % moduli[t]
+        rest //= moduli[t]
+    return digits
+
+
+def _cayley_encode(digits: np.ndarray, moduli: tuple[int, ...]) -> np.ndarray:
+    code = np.zeros(digits.shape[0], dtype=np.int64)
+    for t, n in enumerate(moduli):
+        code = code * n + digits[:, t]
+    return code
+
+
+def connection_set(parsed: schema.DegDiamAnswer) -> np.ndarray:
+    """The distinct elements of {g, -g} as digit rows (S x t), sorted by vertex number."""
+    mod = np.array(parsed.moduli, dtype=np.int64)
+    gens = np.array(parsed.generators, dtype=np.int64).reshape(len(parsed.generators), len(parsed.moduli))
+    both = np.concatenate([gens, (-gens) % mod])
+    _, first = np.unique(_cayley_encode(both, parsed.moduli), return_index=True)
+    return both[first]
+
+
+def cayley_neighbours(parsed: schema.DegDiamAnswer, S: np.ndarray) -> np.ndarray:
+    """(V, |S|) table: row x lists x + s for every s in S."""
+    V = parsed.vertices
+    mod = np.array(parsed.moduli, dtype=np.int64)
+    digits = _cayley_digits(parsed.moduli, V)
+    table = np.empty((V, len(S)), dtype=np.int64)
+    for c, s in enumerate(S):
+        table[:, c] = _cayley_encode((digits + s) % mod, parsed.moduli)
+    return table
+
+
+def edge_array(parsed: schema.DegDiamAnswer) -> np.ndarray:
+    return np.array(parsed.edges, dtype=np.int64).reshape(len(parsed.edges), 2)
+
+
+def first_duplicate(edges: np.ndarray, V: int) -> tuple[int, int] | None:
+    """Positions (i, j), i < j, of a repeated edge (the one whose second occurrence comes first)."""
+    keys = edges[:, 0] * V + edges[:, 1]
+    order = np.argsort(keys, kind="stable")
+    same = np.nonzero(keys[order][1:] == keys[order][:-1])[0]
+    if len(same) == 0:
+        return None
+    pairs = np.stack([order[same], order[same + 1]], axis=1)        # stable sort: first < second
+    best = int(np.argmin(pairs[:, 1]))
+    return int(pairs[best, 0]), int(pairs[best, 1])
+
+
+def csr(V: int, edges: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(indptr, indices) of the symmetric adjacency of an edge array."""
+    src = np.concatenate([edges[:, 0], edges[:, 1]])
+    dst = np.concatenate([edges[:, 1], edges[:, 0]])
+    order = np.argsort(src, kind="stable")
+    indptr = np.zeros(V + 1, dtype=np.int64)
+    np.cumsum(np.bincount(src, minlength=V), out=indptr[1:])
+    return indptr, dst[order]
+
+
+def padded_table(V: int, indptr: np.ndarray, indices: np.ndarray, width: int) -> np.ndarray:
+    """(V, width) neighbour table from a CSR adjacency with degrees <= width, padded with the vertex itself."""
+    table = np.repeat(np.arange(V, dtype=np.int64)[:, None], max(width, 1), axis=1)
+    deg = np.diff(indptr)
+    rows = np.repeat(np.arange(V, dtype=np.int64), deg)
+    cols = np.arange(len(indices), dtype=np.int64) - indptr[rows]
+    table[rows, cols] = indices
+    return table
+
+
+# ---- distances -----------------------------------------------------------------------------------
+
+def balls(V: int, table: np.ndarray, k: int) -> np.ndarray:
+    """R_t for t = min(k, first t where R stops changing or is full): (V, words) uint64 bit rows."""
+    words = (V + 63) // 64
+    R = np.zeros((V, words), dtype=np.uint64)
+    ids = np.arange(V)
+    R[ids, ids // 64] = np.left_shift(np.uint64(1), (ids % 64).astype(np.uint64))
+    full = np.full(words, np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
+    if V % 64:
+        full[-1] = np.uint64((1 << (V % 64)) - 1)
+    for _ in range(k):
+        new = R.copy()
+        for c in range(table.shape[1]):
+            np.bitwise_or(new, R[table[:, c]], out=new)
+        if np.array_equal(new, R):
+            break
+        R = new
+        if np.array_equal(R, np.broadcast_to(full, R.shape)):
+            break
+    return R, full
+
+
+def first_far_pair(V: int, table: np.ndarray, k: int) -> tuple[int, int] | None:
+    R, full = balls(V, table, k)
+    bad = np.nonzero(np.any(R != full, axis=1))[0]
+    if len(bad) == 0:
+        return None
+    x = int(bad[0])
+    missing = np.nonzero(R[x] != full)[0][0]
+    word = int(R[x, missing]) ^ int(full[missing])
+    y = int(missing) * 64 + ((word & -word).bit_length() - 1)
+    return x, y
+
+
+def distance(V: int, indptr: np.ndarray, indices: np.ndarray, x: int, y: int) -> int | None:
+    """Exact distance from x to y by breadth-first search (None when y is unreachable)."""
+    dist = np.full(V, -1, dtype=np.int64)
+    dist[x] = 0
+    frontier = np.array([x], dtype=np.int64)
+    level = 0
+    while len(frontier) and dist[y] < 0:
+        level += 1
+        starts, counts = indptr[frontier], indptr[frontier + 1] - indptr[frontier]
+        total = int(counts.sum())
+        if total == 0:
+            break
+        offsets = np.repeat(starts - np.concatenate([[0], np.cumsum(counts)[:-1]]), counts)
+        nxt = indices[offsets + np.arange(total)]
+        nxt = np.unique(nxt[dist[nxt] < 0])
+        dist[nxt] = level
+        frontier = nxt
+    return None if dist[y] < 0 else int(dist[y])
+
+
+def _adjacency(parsed: schema.DegDiamAnswer) -> tuple[np.ndarray, np.ndarray]:
+    """CSR adjacency of the answer's graph (Cayley graphs expanded)."""
+    V = parsed.vertices
+    if parsed.is_cayley:
+        table = cayley_neighbours(parsed, connection_set(parsed))
+        return np.arange(0, V * table.shape[1] + 1, table.shape[1], dtype=np.int64), table.reshape(-1)
+    return csr(V, edge_array(parsed))
+
+
+# ---- the check -----------------------------------------------------------------------------------
+
+def _far_verdict(parsed, indptr, indices, x: int, y: int) -> Verdict:
+    dist = distance(parsed.vertices, indptr, indices, x, y)
+    if dist is None:
+        return reject("PROPERTY_VIOLATION", f"vertices {x} and {y} are in different components (not connected)",
+                      {"pair": [x, y], "connected": False})
+    if dist <= parsed.k:
+        raise RuntimeError(f"degdiam self-check failed: the ball of {x} misses {y}, which is at distance {dist}")
+    return reject("PROPERTY_VIOLATION", f"vertices {x} and {y} are at distance {dist} > k = {parsed.k}",
+                  {"pair": [x, y], "distance": dist})
+
+
+def check(parsed: schema.DegDiamAnswer) -> Verdict:
+    V, d, k = parsed.vertices, parsed.d, parsed.k
+    if parsed.is_cayley:
+        S = connection_set(parsed)
+        if len(S) > d:
+            return reject("PROPERTY_VIOLATION", f"every vertex of the Cayley graph has degree |S| = {len(S)} > d = {d}",
+                          {"vertex": 0, "degree": int(len(S))})
+        table = cayley_neighbours(parsed, S)
+        indptr = np.arange(0, V * len(S) + 1, len(S), dtype=np.int64)
+        indices = table.reshape(-1)
+    else:
+        edges = edge_array(parsed)
+        dup = first_duplicate(edges, V)
+        if dup is not None:
+            i, j = dup
+            return reject("DUPLICATE", f"edge {list(parsed.edges[i])} is listed at positions {i} and {j}",
+                          {"edge": list(parsed.edges[i]), "indices": [i, j]})
+        deg = np.bincount(edges.reshape(-1), minlength=V)
+        over = np.nonzero(deg > d)[0]
+        if len(over):
+            x = int(over[0])
+            return reject("PROPERTY_VIOLATION", f"vertex {x} has degree {int(deg[x])} > d = {d}",
+                          {"vertex": x, "degree": int(deg[x])})
+        indptr, indices = csr(V, edges)
+        table = padded_table(V, indptr, indices, int(deg.max()))
+    far = first_far_pair(V, table, k)
+    if far is not None:
+        return _far_verdict(parsed, indptr, indices, *far)
+    form = "Cayley graph" if parsed.is_cayley else "graph"
+    return accept(V, f"{form} on {V} vertices with maximum degree <= {d} and diameter <= {k}")
+
+
+def confirm(parsed: schema.DegDiamAnswer, w: Witness) -> tuple[bool, str]:
+    """Is the other verifier's witness a real repeated edge, vertex of excess degree or far pair?"""
+    if w.kind == "duplicate":
+        i, j = w.indices
+        ok = parsed.edges[i] == parsed.edges[j]
+        return ok, "duplicate edge confirmed" if ok else "the two indexed edges differ"
+    indptr, indices = _adjacency(parsed)
+    if w.kind == "degree":
+        x = w["vertex"]
+        deg = len(np.unique(indices[indptr[x]:indptr[x + 1]]))
+        if deg != w["degree"]:
+            return False, f"vertex {x} has degree {deg}, not {w['degree']}"
+        return deg > parsed.d, f"vertex {x} has degree {deg}" + (" > d" if deg > parsed.d else " <= d")
+    x, y = w["pair"]
+    dist = distance(parsed.vertices, indptr, indices, x, y)
+    if w.kind == "disconnected":
+        return dist is None, ("no path: confirmed" if dist is None else f"{x} and {y} are at distance {dist}")
+    if dist is None:
+        return False, f"{x} and {y} are not connected at all (the witness states a distance)"
+    if dist != w["distance"]:
+        return False, f"{x} and {y} are at distance {dist}, not {w['distance']}"
+    return dist > parsed.k, f"distance {dist}" + (" > k: confirmed" if dist > parsed.k else " <= k")

@@ -1,0 +1,93 @@
+"""Primary check of the ``heilbronn_shape`` family (Heilbronn's triangle problem in a triangle T).
+
+What is checked: the answer is n grid points (shared schema
+``endless_exam.certificates.schemas.heilbronn_shape``: JSON integers in 0..10,000), pairwise distinct
+(``DUPLICATE`` first), each inside or on the boundary of the instance's triangle T (``PROPERTY_VIOLATION``
+with the first point outside). The objective is min |cross(b - a, c - a)| over all triples divided by
+|cross(t1 - t0, t2 - t0)| (the doubled areas cancel): the smallest area as a fraction of the area of T,
+an exact Fraction; collinear triples give 0.
+
+Why the checks are exact: a point p is in T iff its three edge cross products with the sides of T are
+all >= 0 or all <= 0 (T is non-degenerate by the parameter check); all cross products of grid points are
+integers below 2^31 in absolute value, computed in int64 (``checker/families/_planar.py``).
+
+Libraries: numpy (int64 arrays of validated ints: duplicate keys, the edge-sign test, the triple scan);
+Python ``Fraction`` for the objective. The bound (``SPEC.bound``) is the trivial 1/(n - 2).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from endless_exam.certificates.schemas import heilbronn_shape as schema
+from endless_exam.certificates.verdict import Verdict, accept, reject
+from endless_exam.certificates.witness import Witness
+
+from . import _planar
+from .heilbronn import duplicate_verdict, smallest
+from .spec import FamilySpec
+
+LIBRARIES = ("numpy",)
+
+
+def _vertices(p: dict) -> str:
+    return ", ".join(f"({x}, {y})" for x, y in p["T"])
+
+
+def _statement(p: dict) -> str:
+    return (f"Place n = {p['n']} distinct points with integer coordinates inside or on the boundary of the "
+            f"triangle T with vertices {_vertices(p)} (on the {schema.GRID} x {schema.GRID} grid). Among all "
+            f"triangles formed by three of the points, the smallest area divided by the area of T is the "
+            f"objective, computed exactly as a rational number (maximise). Three collinear points form a "
+            f"triangle of area 0: such an answer is valid but scores 0.")
+
+
+def _format(p: dict) -> str:
+    return f"a JSON list of exactly {p['n']} points inside the triangle, each a list [x, y] of two integers"
+
+
+def _compact(p: dict) -> list[str]:
+    return []
+
+
+def _limits(p: dict) -> list[str]:
+    return [f"The list must have exactly n = {p['n']} points, pairwise distinct, each inside or on T.",
+            f"Coordinates must be JSON integers (not true/false, not 1.0, not \"1\") in 0..{schema.GRID:,}.",
+            "There is no compact form: X must be the literal list.",
+            f"This family is defined for {schema.MIN_N} <= n <= {schema.MAX_N} and a non-degenerate T.",
+            "Verification has 60 seconds per verifier."]
+
+
+def _bound(p: dict) -> tuple[Fraction, str]:
+    return Fraction(1, p["n"] - 2), "trivial"
+
+
+SPEC = FamilySpec(key="heilbronn_shape", statement=_statement, answer_format=_format, compact_forms=_compact,
+                  limits=_limits, bound=_bound)
+
+
+def check(parsed: schema.ShapeAnswer) -> Verdict:
+    points, triangle = parsed.points, parsed.T
+    dup = duplicate_verdict(points)
+    if dup is not None:
+        return dup
+    out = _planar.first_outside(points, triangle)
+    if out is not None:
+        return reject("PROPERTY_VIOLATION", f"point {out} {list(points[out])} lies outside the triangle T",
+                      {"points": [list(points[out])], "indices": [out]})
+    area_t = _planar.double_area(*triangle)
+    m, (i, j, k) = smallest(points)
+    f = Fraction(m, area_t)
+    return accept(f, f"smallest triangle: points {i}, {j}, {k} {[list(points[t]) for t in (i, j, k)]}, "
+                     f"doubled area {m} of {area_t} (T), ratio {f} ~ {float(f):.8g}"
+                     + (" (collinear)" if m == 0 else ""))
+
+
+def confirm(parsed: schema.ShapeAnswer, w: Witness) -> tuple[bool, str]:
+    """Is the other verifier's witness (a duplicate or a point outside T) real?"""
+    if w.kind == "duplicate":
+        i, j = w.indices
+        ok = parsed.points[i] == parsed.points[j]
+        return ok, "duplicate confirmed" if ok else "the two indexed points differ"
+    (i,) = w.indices
+    ok = bool(_planar.outside_mask((parsed.points[i],), parsed.T)[0])
+    return ok, "the point lies outside T" if ok else "the indexed point is inside or on T"

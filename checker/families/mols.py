@@ -1,0 +1,203 @@
+"""Primary check of the ``mols`` family.
+
+What is checked: the answer is a list of k squares of order n with entries in 0..n-1 (shared schema
+``endless_exam.certificates.schemas.mols``); every row and every column of every square is a permutation
+of 0..n-1 (Latin), and every two squares A, B are orthogonal: the n^2 ordered pairs (A[r][c], B[r][c])
+are pairwise distinct.
+
+Why the check is sufficient. A row of n entries from the n symbols 0..n-1 is a permutation iff no symbol
+occurs twice in it (pigeonhole), so "sorted row has no two equal neighbours" decides it. For squares A, B
+the pair code A[r][c] * n + B[r][c] is a bijection from ordered symbol pairs to 0..n^2-1, so A and B are
+orthogonal iff the n^2 codes of their cells are distinct, i.e. iff every code has count exactly 1.
+
+Algorithm (numpy on validated small integers; no floats): the squares become one int16 array of shape
+(k, n, n) (entries < 64); rows and columns are sorted along their axis and neighbours compared; for
+orthogonality every pair s < t gets its n^2 codes offset by pair_number * n^2 and one ``bincount`` per
+chunk of pairs counts them (at most 64^2 * 2016 < 2^23 codes per chunk, int64). Witnesses are read back
+from the first failing row, column or pair (squares in answer order, rows before columns before pairs).
+
+Libraries: numpy only (arrays, sort, bincount). The bound (``SPEC.bound``) is exact integer arithmetic.
+
+The bound: for n >= 2 there are at most n - 1 MOLS of order n. A set of n - 1 MOLS is equivalent to a
+projective plane of order n; by Bruck-Ryser there is none when n = 1 or 2 (mod 4) and n is not a sum of
+two integer squares, so then at most n - 2; for n = 10 there is no projective plane (Lam, Thiel, Swiercz
+1989) and N(10) <= 8 is the benchmark's recorded bound (BENCHMARK.md 3.12). The project adds the proven
+exact value N(6) = 1 (Tarry 1900; no pair of orthogonal Latin squares of order 6), where the formula would
+give 4.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from endless_exam.certificates.schemas import mols as schema
+from endless_exam.certificates.witness import Witness
+from endless_exam.certificates.verdict import Verdict, accept, reject
+
+from .spec import FamilySpec
+
+LIBRARIES = ("numpy",)
+
+# ---- the declarative part ---------------------------------------------------------------------------
+
+
+def _statement(p: dict) -> str:
+    n = p["n"]
+    return (f"Find as many mutually orthogonal Latin squares of order {n} as possible. A Latin square of order "
+            f"{n} is an array of {n} rows and {n} columns filled with the symbols 0..{n - 1} in which every row and every column contains each "
+            f"symbol exactly once. Two Latin squares A and B are orthogonal when the ordered pairs (A[r][c], B[r][c]) "
+            f"over all {n * n} cells are all different (every ordered pair of symbols occurs exactly once). The "
+            f"squares must be pairwise orthogonal. The objective is the number of squares (maximise).")
+
+
+def _format(p: dict) -> str:
+    n = p["n"]
+    return (f"a JSON list of Latin squares, each a list of {n} rows, each row a list of {n} integers in "
+            f"0..{n - 1} (entry c of row r of a square is its symbol in cell (r, c))")
+
+
+def _compact(p: dict) -> list[str]:
+    return []
+
+
+def _limits(p: dict) -> list[str]:
+    n = p["n"]
+    return [f"At most n - 1 = {n - 1} squares are accepted (more than n - 1 mutually orthogonal Latin squares "
+            f"of order n do not exist); a single Latin square counts as a valid answer.",
+            "Every entry must be a JSON integer (not true/false, not 1.0, not \"1\").",
+            "There is no compact form: X must be the literal list of squares.",
+            f"This family is defined for orders n up to {schema.MAX_N}.",
+            "Verification has 60 seconds per verifier."]
+
+
+def is_sum_of_two_squares(n: int) -> bool:
+    """n = a^2 + b^2 for some integers a, b >= 0 (exact, by trying every a)."""
+    for a in range(math.isqrt(n) + 1):
+        rest = n - a * a
+        b = math.isqrt(rest)
+        if b * b == rest:
+            return True
+    return False
+
+
+def mols_bound(params: dict) -> tuple[int, str]:
+    n = params["n"]
+    if n == 6:
+        return 1, "bound"
+    if n == 10:
+        return 8, "bound"
+    if n % 4 in (1, 2) and not is_sum_of_two_squares(n):
+        return n - 2, "bound"
+    return n - 1, "bound"
+
+
+SPEC = FamilySpec(key="mols", statement=_statement, answer_format=_format, compact_forms=_compact,
+                  limits=_limits, bound=mols_bound)
+
+# ---- the check ----------------------------------------------------------------------------------------
+
+PAIR_CHUNK_CODES = 1 << 23      # codes counted per bincount call
+
+
+def _array(parsed: schema.MolsAnswer) -> np.ndarray:
+    # validated: k <= 63 squares, n <= 64, entries in 0..n-1: int16 is exact
+    return np.array(parsed.squares, dtype=np.int16).reshape(parsed.k, parsed.n, parsed.n)
+
+
+def _repeat_in(line: tuple[int, ...]) -> tuple[int, int, int]:
+    """(first position, second position, symbol) of the first repeated symbol of a line."""
+    seen: dict[int, int] = {}
+    for pos, x in enumerate(line):
+        if x in seen:
+            return seen[x], pos, x
+        seen[x] = pos
+    raise RuntimeError("mols self-check failed: a line reported as repeating a symbol has none")
+
+
+def first_latin_failure(a: np.ndarray) -> tuple[str, int, int] | None:
+    """("row" | "column", square, line) of the first non-permutation row (all squares) then column; or None."""
+    for kind, axis in (("row", 2), ("column", 1)):
+        srt = np.sort(a, axis=axis)
+        if axis == 2:
+            bad = np.any(srt[:, :, 1:] == srt[:, :, :-1], axis=2)          # (k, row)
+        else:
+            bad = np.any(srt[:, 1:, :] == srt[:, :-1, :], axis=1)          # (k, column)
+        hits = np.argwhere(bad)
+        if len(hits):
+            s, line = (int(v) for v in hits[0])
+            return kind, s, line
+    return None
+
+
+def first_non_orthogonal(a: np.ndarray) -> tuple[int, int, int, int] | None:
+    """(s, t, cell1, cell2) for the first pair s < t (in pair order) with a repeated symbol pair; or None.
+    Cells are flat indices r * n + c with cell1 < cell2."""
+    k, n = a.shape[0], a.shape[1]
+    if k < 2:
+        return None
+    cells = n * n
+    flat = a.reshape(k, cells).astype(np.int64)
+    pairs_s, pairs_t = np.triu_indices(k, 1)
+    per_chunk = max(1, PAIR_CHUNK_CODES // cells)
+    for start in range(0, len(pairs_s), per_chunk):
+        ss, tt = pairs_s[start:start + per_chunk], pairs_t[start:start + per_chunk]
+        m = len(ss)
+        codes = flat[ss] * n + flat[tt] + (np.arange(m, dtype=np.int64) * cells)[:, None]
+        counts = np.bincount(codes.ravel(), minlength=m * cells).reshape(m, cells)
+        bad = np.nonzero(counts.max(axis=1) > 1)[0]
+        if len(bad):
+            p = int(bad[0])
+            row = codes[p] - p * cells
+            code = int(np.nonzero(counts[p] > 1)[0][0])
+            where = np.nonzero(row == code)[0]
+            if len(where) < 2:
+                raise RuntimeError("mols self-check failed: a repeated pair code has fewer than two cells")
+            return int(ss[p]), int(tt[p]), int(where[0]), int(where[1])
+    return None
+
+
+def check(parsed: schema.MolsAnswer) -> Verdict:
+    n, squares = parsed.n, parsed.squares
+    a = _array(parsed)
+    fail = first_latin_failure(a)
+    if fail is not None:
+        kind, s, line = fail
+        if kind == "row":
+            c1, c2, x = _repeat_in(squares[s][line])
+            return reject("PROPERTY_VIOLATION",
+                          f"square {s} is not Latin: row {line} has symbol {x} in columns {c1} and {c2}",
+                          {"indices": [s], "row": line, "columns": [c1, c2], "symbol": x})
+        r1, r2, x = _repeat_in(tuple(squares[s][r][line] for r in range(n)))
+        return reject("PROPERTY_VIOLATION",
+                      f"square {s} is not Latin: column {line} has symbol {x} in rows {r1} and {r2}",
+                      {"indices": [s], "column": line, "rows": [r1, r2], "symbol": x})
+    bad = first_non_orthogonal(a)
+    if bad is not None:
+        s, t, e1, e2 = bad
+        (r1, c1), (r2, c2) = divmod(e1, n), divmod(e2, n)
+        x, y = squares[s][r1][c1], squares[t][r1][c1]
+        return reject("PROPERTY_VIOLATION",
+                      f"squares {s} and {t} are not orthogonal: cells ({r1}, {c1}) and ({r2}, {c2}) both carry "
+                      f"the pair ({x}, {y})",
+                      {"indices": [s, t], "cells": [[r1, c1], [r2, c2]], "pair": [x, y]})
+    k = parsed.k
+    return accept(k, f"{k} mutually orthogonal Latin square{'s' if k > 1 else ''} of order {n}")
+
+
+def confirm(parsed: schema.MolsAnswer, w: Witness) -> tuple[bool, str]:
+    """Is the other verifier's witness a real repeated symbol or repeated pair? (syntax already checked)"""
+    a = _array(parsed)
+    if w.kind == "row_repeat":
+        (s,), r, (c1, c2), x = w.indices, w["row"], w["columns"], w["symbol"]
+        ok = c1 != c2 and int(a[s, r, c1]) == int(a[s, r, c2]) == x
+        return ok, "repeated symbol in a row confirmed" if ok else "the row does not repeat that symbol there"
+    if w.kind == "column_repeat":
+        (s,), c, (r1, r2), x = w.indices, w["column"], w["rows"], w["symbol"]
+        ok = r1 != r2 and int(a[s, r1, c]) == int(a[s, r2, c]) == x
+        return ok, "repeated symbol in a column confirmed" if ok else "the column does not repeat that symbol there"
+    (s, t), ((r1, c1), (r2, c2)), (x, y) = w.indices, w["cells"], w["pair"]
+    if (r1, c1) == (r2, c2):
+        return False, "the two cells are the same cell"
+    ok = (int(a[s, r1, c1]), int(a[t, r1, c1])) == (x, y) == (int(a[s, r2, c2]), int(a[t, r2, c2]))
+    return ok, "repeated symbol pair confirmed" if ok else "the two cells do not both carry that pair"

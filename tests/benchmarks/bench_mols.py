@@ -1,0 +1,45 @@
+"""MOLS verifier benchmark (a script, not a test): ``python -m tests.benchmarks.bench_mols``.
+
+Prints the wall-clock seconds of the primary and the second verifier, each in-process and through the
+real harness, at the largest allowed input: n = 64 with n - 1 = 63 squares (the complete GF(64) set,
+258,048 entries, 1,953 pairs of squares), valid and with the only violation at the very end, plus the
+largest bench-v1 construction (n = 20).
+
+* A: the complete set of 63 MOLS of order 64 (valid: every check runs to the end).
+* B: A with square 62 replaced by a copy of square 61 (only the last pair fails).
+* C: A with the last entry of the last square changed (a Latin failure in the last row and column).
+* D: the bundled n = 20 construction (valid).
+Targets on a two-core machine: primary under 3 s, second under 30 s (the limit is 60 s each).
+"""
+from __future__ import annotations
+
+import sys
+
+from endless_exam import fixtures
+from endless_exam.checker.families import load as _load_primary
+from endless_exam.crosscheck.families import load as _load_second
+from tests.benchmarks.common import measure, print_table
+from tests.test_mols_vectors import gf2_squares
+
+primary = _load_primary("mols")
+second = _load_second("mols")
+
+
+def main() -> int:
+    full = gf2_squares(6, 67)
+    copy = [[list(r) for r in sq] for sq in full]
+    copy[62] = [list(r) for r in copy[61]]
+    entry = [[list(r) for r in sq] for sq in full]
+    entry[62][63][63] = entry[62][63][62]
+    n20 = fixtures.read_json("constructions", "mols", "n20.json")["answer"]
+    rows = [measure("mols", primary, second, name, {"n": n}, answer) for name, n, answer in (
+        ("A n=64, 63 squares (valid)", 64, full),
+        ("B n=64, last pair not orthogonal", 64, copy),
+        ("C n=64, last entry repeated", 64, entry),
+        ("D n=20 bundled construction (valid)", 20, n20))]
+    print_table(rows, size_label="squares")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,124 @@
+"""The primary's corner scan in growing chunks and its duplicate detection (``checker.families.corners``).
+
+(a) ``_pairs.pair_chunks`` yields every same-group pair exactly once, in order, for any chunk sizes;
+(b) the first corner found does not depend on FIRST_CHUNK / PAIR_CHUNK, on generated sets (brute force
+    decides the verdict, the second verifier confirms the witness);
+(c) the duplicate witness (numpy.sort first, stable argsort only to name it) against its definition;
+(d) the inputs of issue 8 (n = 2000: a planted corner, 60,000 random points, a full row) and a valid
+    set with a corner planted in its last row: both verifiers agree and confirm each other's witness;
+    an early corner is found within the first chunk.
+"""
+from __future__ import annotations
+
+from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from endless_exam.certificates.verdict import Status
+from endless_exam.checker.families import _pairs
+from endless_exam.checker.families import load as _load_primary
+primary = _load_primary("corners")
+from endless_exam.crosscheck.families import load as _load_second
+second = _load_second("corners")
+from tests import proplib
+from tests.benchmarks import bench_corners as bench
+from tests.test_corners_properties import brute_has_corner
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(0, 5), max_size=40).map(sorted), st.integers(1, 9), st.integers(1, 50))
+def test_pair_chunks_yield_every_pair_once_in_order(groups, first, most):
+    g = np.array(groups, dtype=np.int64)
+    later = _pairs.later_in_group(g)
+    got = [(int(i), int(j)) for ci, cj in _pairs.pair_chunks(later, first, most) for i, j in zip(ci, cj)]
+    want = [(i, j) for i in range(len(groups)) for j in range(i + 1, len(groups)) if groups[i] == groups[j]]
+    assert got == want and _pairs.pair_count(later) == len(want)
+
+
+@st.composite
+def point_sets(draw):
+    n = draw(st.integers(1, 30))
+    cells = draw(st.lists(st.integers(0, n * n - 1), min_size=1, max_size=min(n * n, 80), unique=True))
+    return n, [[c % n, c // n] for c in cells]
+
+
+@settings(max_examples=120, deadline=None)
+@given(point_sets(), st.sampled_from([(1, 1), (1, 4), (3, 7), (4096, 1 << 20)]))
+def test_first_corner_does_not_depend_on_the_chunks(case, chunks):
+    n, pts = case
+    tuples = tuple(tuple(p) for p in pts)
+    ref = primary.find_corner(tuples, n)
+    assert (ref is not None) == brute_has_corner(pts)
+    old = primary.module.FIRST_CHUNK, primary.PAIR_CHUNK
+    try:
+        primary.module.FIRST_CHUNK, primary.module.PAIR_CHUNK = chunks
+        assert primary.find_corner(tuples, n) == ref
+        v = primary.check({"n": n}, pts)
+    finally:
+        primary.module.FIRST_CHUNK, primary.module.PAIR_CHUNK = old
+    if ref is not None:
+        assert v.reason == "PROPERTY_VIOLATION"
+        assert second.witness_holds({"n": n}, pts, v.witness)[0]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 6).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.integers(0, n * n - 1), min_size=1, max_size=12))))
+def test_duplicate_witness_is_the_earliest_second_occurrence(case):
+    n, cells = case
+    pts = [[c % n, c // n] for c in cells]
+    seen: dict = {}
+    expect = None
+    for j, c in enumerate(cells):
+        if c in seen:
+            expect = (seen[c], j)
+            break
+        seen[c] = j
+    v = primary.check({"n": n}, pts)
+    if expect is None:
+        assert v.reason != "DUPLICATE"
+    else:
+        assert v.reason == "DUPLICATE" and v.witness == {"point": pts[expect[0]], "indices": list(expect)}
+
+
+ISSUE = [("planted corner", bench.case_b), ("60,000 random points", bench.case_c), ("full row", bench.case_d)]
+
+
+@pytest.mark.parametrize("name, make", ISSUE, ids=[c[0] for c in ISSUE])
+def test_issue_inputs(name, make, monkeypatch):
+    pts = make()
+    params = {"n": bench.N}
+    calls = []
+    real = _pairs._pairs
+    monkeypatch.setattr(_pairs, "_pairs", lambda *a: calls.append(1) or real(*a))
+    p = primary.check(params, pts)
+    assert p.status is Status.REJECT and p.reason == "PROPERTY_VIOLATION"
+    assert len(calls) <= 2                          # found in the first chunks of pairs
+    monkeypatch.undo()
+    proplib.both(primary, second, params, pts)
+
+
+def test_a_corner_in_the_last_row_is_found_after_a_full_scan():
+    """A valid diff set (x - y in a translated 3-AP-free ternary set) plus the completion of a pair of
+    its top row (the last row of the scan order), shuffled: rejected by both verifiers."""
+    n = 300
+    tern = [t for t in bench._ternary(6) if t < 2 * n]
+    diffs = [t - 121 for t in tern if abs(t - 121) < n]
+    pts = [[x, x - d] for d in diffs for x in range(n) if 0 <= x - d < n]
+    assert not brute_has_corner(pts)
+    have = {tuple(p) for p in pts}
+    top = n - 1
+    row = sorted(x for x, y in have if y == top)
+    u, v = row[0], row[1]
+    third = (v, top - (v - u))                      # the corner (v, top), (u, top), (v, top - (v - u))
+    assert third not in have
+    planted = pts + [list(third)]
+    random.Random(5).shuffle(planted)
+    assert brute_has_corner(planted)
+    p, s = proplib.both(primary, second, {"n": n}, planted)
+    assert p.reason == "PROPERTY_VIOLATION"

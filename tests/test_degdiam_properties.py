@@ -1,0 +1,347 @@
+"""Property, mutation and formal-oracle tests of the ``degdiam`` family.
+
+(a) Generated small graphs (random edge sets, trees, cycles with chords, random Cayley forms): the
+    primary (bit-parallel balls), the second (per-source BFS on sets and its numpy path), the plain
+    definition and the z3 oracle agree; every witness is real and confirmed by the other verifier.
+(b) Vertex transitivity: the second's single search from 0 on a Cayley form agrees with the full
+    all-sources check on the expanded graph, and a Cayley form and its edge list get the same verdict.
+(c) Mutations of valid graphs (Moore graphs, circulants, the bundled constructions): dropping or adding
+    an edge gives the definition's verdict, repeating one is DUPLICATE, relabelling the vertices and
+    reordering the edges keep verdict and objective, reversing an edge is RANGE.
+(d) The z3 oracle: planted violations are found, valid graphs are unsat, limits are enforced.
+(e) Parameters, the Moore bound, the prompt, independence of the second verifier.
+"""
+from __future__ import annotations
+
+from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from endless_exam import fixtures
+from endless_exam.certificates.errors import AnswerError, ParamsError
+from endless_exam.certificates.schemas import degdiam as schema
+from endless_exam.certificates.verdict import Status
+from endless_exam.checker import prompts, suites
+from endless_exam.checker.families import load as _load_primary
+from endless_exam.crosscheck.families import load as _load_second
+from endless_exam.crosscheck.families import degdiam as second_mod
+from endless_exam.crosscheck.oracle import degdiam as oracle
+from tests import degdiam_graphs as g
+from tests import proplib
+
+primary = _load_primary("degdiam")
+second = _load_second("degdiam")
+CONSTRUCTIONS = [doc for _, doc in fixtures.list_json("constructions", "degdiam")]
+
+
+def both(edges_or_form, d, k):
+    return proplib.both(primary, second, {"d": d, "k": k}, edges_or_form)
+
+
+def expected(edges, d, k):
+    hit = g.violation(edges, d, k)
+    if hit is None:
+        return Status.ACCEPT, None
+    return Status.REJECT, "DUPLICATE" if hit[0] == "duplicate" else "PROPERTY_VIOLATION"
+
+
+def assert_real_witness(edges, d, k, w):
+    vertices = max(v for _, v in edges) + 1
+    adj = g.adjacency(edges, vertices)
+    if "edge" in w:
+        i, j = w["indices"]
+        assert edges[i] == edges[j]
+    elif "vertex" in w:
+        assert len(adj[w["vertex"]]) == w["degree"] > d
+    else:
+        x, y = w["pair"]
+        dist = g.distances(adj, x)[y]
+        assert (dist is None and w.get("connected") is False) or (dist == w.get("distance") and dist > k)
+
+
+# ---- (a) generated graphs ---------------------------------------------------------------------------
+
+@st.composite
+def small_graphs(draw):
+    rnd = random.Random(draw(st.integers(0, 2 ** 32 - 1)))
+    n = rnd.randint(2, 12)
+    how = draw(st.sampled_from(["random", "tree", "cycle_chords", "dense"]))
+    if how == "random":
+        edges = [(u, v) for u in range(n) for v in range(u + 1, n) if rnd.random() < 0.3]
+    elif how == "tree":
+        edges = [(rnd.randrange(v), v) for v in range(1, n)]
+    elif how == "cycle_chords":
+        edges = [(i, (i + 1) % n) for i in range(n)] + [(rnd.randrange(n), rnd.randrange(n)) for _ in range(rnd.randint(0, 3))]
+    else:
+        edges = [(u, v) for u in range(n) for v in range(u + 1, n) if rnd.random() < 0.7]
+    edges = g.norm(edges) or [[0, 1]]
+    rnd.shuffle(edges)
+    if draw(st.booleans()) and len(edges) > 1:
+        edges.append(list(edges[rnd.randrange(len(edges))]))         # sometimes a repeated edge
+    d = draw(st.integers(1, 6))
+    k = draw(st.integers(1, 6))
+    return edges, d, k
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_graphs())
+def test_generated_graphs_agree_with_the_definition(case):
+    edges, d, k = case
+    pv, sv = both(edges, d, k)
+    status, reason = expected(edges, d, k)
+    assert (pv.status, pv.reason) == (status, reason)
+    if status is Status.ACCEPT:
+        assert pv.objective == max(v for _, v in edges) + 1
+    else:
+        assert_real_witness(edges, d, k, pv.witness)
+        assert_real_witness(edges, d, k, sv.witness)
+    parsed = schema.parse(edges, {"d": d, "k": k})
+    if reason != "DUPLICATE" and oracle.fits(parsed):
+        answer, w = oracle.oracle(parsed)
+        assert answer == ("unsat" if status is Status.ACCEPT else "sat")
+        if w is not None:
+            assert primary.witness_holds({"d": d, "k": k}, edges, w)[0]
+            assert second.witness_holds({"d": d, "k": k}, edges, w)[0]
+
+
+@settings(max_examples=30, deadline=None)
+@given(small_graphs())
+def test_second_python_and_numpy_paths_agree(case):
+    edges, d, k = case
+    if g.violation(edges, d, k) and g.violation(edges, d, k)[0] == "duplicate":
+        return
+    parsed = schema.parse(edges, {"d": d, "k": k})
+    adj = second_mod._adjacency_lists(parsed)
+    a = second_mod.first_short_ball(adj, parsed.vertices, k, force="python")
+    b = second_mod.first_short_ball(adj, parsed.vertices, k, force="numpy")
+    assert a == b
+
+
+@st.composite
+def cayley_forms(draw):
+    rnd = random.Random(draw(st.integers(0, 2 ** 32 - 1)))
+    moduli = [rnd.randint(2, 7) for _ in range(rnd.randint(1, 3))]
+    if rnd.random() < 0.2:
+        moduli.insert(rnd.randrange(len(moduli) + 1), 1)          # a trivial factor Z_1
+    gens = []
+    while len(gens) < rnd.randint(1, 3):
+        gvec = [rnd.randrange(n) for n in moduli]
+        if any(gvec):
+            gens.append(gvec)
+    return {"cayley": {"moduli": moduli, "generators": gens}}, draw(st.integers(1, 6)), draw(st.integers(1, 6))
+
+
+@settings(max_examples=40, deadline=None)
+@given(cayley_forms())
+def test_cayley_single_search_matches_the_full_check_and_the_edge_list(case):
+    form, d, k = case
+    params = {"d": d, "k": k}
+    pv, sv = both(form, d, k)
+    parsed = schema.parse(form, params)
+    full = second_mod.all_sources_check(parsed)
+    assert (full.status, full.reason) == (sv.status, sv.reason)
+    edges = g.cayley_edges(form["cayley"]["moduli"], form["cayley"]["generators"])
+    vertices = parsed.vertices
+    status, reason = expected(edges, d, k) if max(v for _, v in edges) + 1 == vertices else (Status.REJECT, "PROPERTY_VIOLATION")
+    assert (pv.status, pv.reason) == (status, reason)
+    if pv.status is Status.ACCEPT:
+        assert pv.objective == vertices
+        ev, _ = both(edges, d, k)
+        assert ev.status is Status.ACCEPT and ev.objective == vertices
+    else:
+        w = sv.witness
+        if "pair" in w:
+            assert w["pair"][0] == 0                          # the single search starts at the identity
+        assert primary.witness_holds(params, form, w)[0]
+
+
+def test_vertex_transitivity_on_the_larger_cayley_fixtures():
+    for doc in CONSTRUCTIONS:
+        if isinstance(doc["answer"], dict):
+            params = doc["params"]
+            parsed = schema.parse(doc["answer"], params)
+            if parsed.vertices <= 400:
+                assert second_mod.all_sources_check(parsed).status is Status.ACCEPT
+
+
+# ---- (c) mutations ----------------------------------------------------------------------------------
+
+def bases():
+    out = [(g.petersen(), 3, 2), (g.cycle(5), 2, 2), (g.cycle(7), 2, 3), (g.complete(5), 4, 1),
+           (g.circulant(13, [1, 5]), 4, 2)]
+    wide = g.circulant(40, [1, 9])
+    out.append((wide, 4, g.diameter(wide)))
+    for doc in CONSTRUCTIONS:
+        if isinstance(doc["answer"], list) and len(doc["answer"]) <= 400:
+            out.append((doc["answer"], doc["params"]["d"], doc["params"]["k"]))
+    return out
+
+
+BASES = bases()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(range(len(BASES))), st.data())
+def test_dropping_an_edge(b, data):
+    edges, d, k = BASES[b]
+    i = data.draw(st.integers(0, len(edges) - 1))
+    mutated = edges[:i] + edges[i + 1:]
+    if not mutated:
+        return
+    pv, _ = both(mutated, d, k)
+    assert (pv.status, pv.reason) == expected(mutated, d, k)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(range(len(BASES))), st.data())
+def test_adding_an_edge(b, data):
+    edges, d, k = BASES[b]
+    vertices = max(v for _, v in edges) + 1
+    u = data.draw(st.integers(0, vertices - 1))
+    v = data.draw(st.integers(0, vertices))
+    if u == v:
+        return
+    new = sorted((u, v))
+    mutated = edges + [new]
+    pv, _ = both(mutated, d, k)
+    assert (pv.status, pv.reason) == expected(mutated, d, k)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(range(len(BASES))), st.data())
+def test_repeating_an_edge_is_a_duplicate(b, data):
+    edges, d, k = BASES[b]
+    i = data.draw(st.integers(0, len(edges) - 1))
+    at = data.draw(st.integers(0, len(edges)))
+    mutated = edges[:at] + [list(edges[i])] + edges[at:]
+    pv, sv = both(mutated, d, k)
+    assert pv.reason == sv.reason == "DUPLICATE"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(range(len(BASES))), st.integers(0, 10 ** 6))
+def test_relabelling_keeps_verdict_and_objective(b, seed):
+    edges, d, k = BASES[b]
+    pv, _ = both(g.relabel(edges, seed), d, k)
+    assert pv.status is Status.ACCEPT and pv.objective == max(v for _, v in edges) + 1
+
+
+def test_reversing_an_edge_is_range():
+    pv, _ = both([[1, 0]] + g.petersen()[1:], 3, 2)
+    assert pv.reason == "RANGE"
+
+
+def test_isolated_vertex_and_component_witnesses():
+    pv, sv = both([[1, 2], [2, 3]], 3, 3)
+    assert pv.witness == {"pair": [0, 1], "connected": False} == sv.witness
+
+
+# ---- (d) the oracle ---------------------------------------------------------------------------------
+
+def test_oracle_small_facts():
+    assert oracle.decide(g.petersen(), 10, 3, 2) == ("unsat", None)
+    assert oracle.decide(g.petersen(), 10, 3, 1)[0] == "sat"
+    assert oracle.decide(g.petersen(), 10, 2, 2)[1][0] == "degree"
+    assert oracle.decide(g.cycle(6), 6, 2, 2)[1][:1] == ("distance",)
+    status, hit = oracle.decide([[0, 1], [2, 3]], 4, 3, 5)
+    assert status == "sat" and hit[3] is None
+    assert oracle.decide([[0, 1]], 2, 1, 1) == ("unsat", None)
+    with pytest.raises(ValueError):
+        oracle.decide(g.cycle(65), 65, 2, 2)
+    with pytest.raises(ValueError):
+        oracle.decide(g.cycle(5), 5, 2, 13)
+    with pytest.raises(ValueError):
+        oracle.decide([[1, 0]], 2, 1, 1)
+    assert oracle.cayley_edges((7,), ((1,),)) == [tuple(e) for e in g.cycle(7)]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from([0, 1, 2, 3, 4]), st.data())
+def test_oracle_planted_violation(b, data):
+    edges, d, k = BASES[b]
+    vertices = max(v for _, v in edges) + 1
+    assert oracle.decide(edges, vertices, d, k) == ("unsat", None)
+    if data.draw(st.booleans()):
+        i = data.draw(st.integers(0, len(edges) - 1))
+        mutated = edges[:i] + edges[i + 1:]
+    else:
+        u, v = data.draw(st.lists(st.integers(0, vertices - 1), min_size=2, max_size=2, unique=True))
+        mutated = g.norm(edges + [[u, v]])
+    status, hit = oracle.decide(g.norm(mutated), vertices, d, k)
+    truth = g.violation(g.norm(mutated), d, k) if max(v for _, v in mutated) + 1 == vertices else ("distance",)
+    assert status == ("unsat" if truth is None else "sat")
+
+
+# ---- (e) parameters, bound, prompt, independence ----------------------------------------------------
+
+def test_params_are_strict_and_bounded():
+    assert schema.validate_params({"d": 20, "k": 32}) == {"d": 20, "k": 32}
+    assert schema.validate_params({"d": 1, "k": 1}) == {"d": 1, "k": 1}
+    for bad in ({"d": 21, "k": 2}, {"d": 0, "k": 2}, {"d": 3, "k": 33}, {"d": 3, "k": 0}, {"d": True, "k": 2},
+                {"d": 3.0, "k": 2}, {"d": 3}, {"d": 3, "k": 2, "V": 10}, [3, 2]):
+        with pytest.raises(ParamsError):
+            schema.validate_params(bad)
+
+
+def test_sizes_are_checked_before_elements():
+    with pytest.raises(AnswerError) as info:
+        schema.parse([None] * 40_001, {"d": 3, "k": 2})
+    assert info.value.reason == "SIZE_LIMIT"
+    with pytest.raises(AnswerError) as info:
+        schema.parse({"cayley": {"moduli": [4001, "x"], "generators": None}}, {"d": 3, "k": 2})
+    assert info.value.reason == "SIZE_LIMIT"
+
+
+def test_moore_bound():
+    spec = primary.SPEC
+    assert spec.bound({"d": 3, "k": 2}) == (10, "bound")
+    assert spec.bound({"d": 2, "k": 5}) == (11, "bound")
+    assert spec.bound({"d": 1, "k": 4}) == (2, "bound")
+    assert spec.bound({"d": 7, "k": 2}) == (50, "bound")
+    for inst in suites.all_instances():
+        if inst.family == "degdiam":
+            assert spec.bound(inst.params) == (inst.bound, inst.bound_kind)
+
+
+def test_prompt_states_every_limit():
+    for inst in [i for i in suites.all_instances() if i.family == "degdiam"]:
+        text = prompts.prompt("degdiam", inst.params)
+        for value in ("4,000", "40,000", "12", "20", "32", "60 seconds"):
+            assert value in text, value
+        assert '{"cayley"' in text and "0 <= u < v" in text
+
+
+def test_second_verifier_is_independent():
+    proplib.assert_crosscheck_is_independent(
+        "degdiam",
+        "from endless_exam.crosscheck.families import load",
+        "v = load('degdiam').check({'d': 2, 'k': 2}, [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [0, 5]])",
+        "assert v.reason == 'PROPERTY_VIOLATION', v",
+        "assert 'flint' not in sys.modules and 'sympy' not in sys.modules and 'gmpy2' not in sys.modules",
+    )
+
+
+def test_reference_constructions_are_accepted_by_both():
+    assert len(CONSTRUCTIONS) >= 7
+    for doc in CONSTRUCTIONS:
+        proplib.assert_reference_construction("degdiam", primary, second, doc)
+
+
+# ---- long campaign (pytest -m slow) ------------------------------------------------------------------
+
+@pytest.mark.slow
+@settings(max_examples=1500, deadline=None)
+@given(small_graphs())
+def test_long_campaign_generated_graphs(case):
+    test_generated_graphs_agree_with_the_definition.hypothesis.inner_test(case)
+
+
+@pytest.mark.slow
+@settings(max_examples=800, deadline=None)
+@given(cayley_forms())
+def test_long_campaign_cayley_forms(case):
+    test_cayley_single_search_matches_the_full_check_and_the_edge_list.hypothesis.inner_test(case)
