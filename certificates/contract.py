@@ -41,7 +41,9 @@ from .witness import WitnessError, read
 _PACKAGE = __name__.rsplit(".", 2)[0]          # "endless_exam"
 _KEY = re.compile(r"[a-z][a-z_]*")
 ROLES = {"primary": f"{_PACKAGE}.checker.families", "second": f"{_PACKAGE}.crosscheck.families"}
-WITNESS_REASONS = ("DUPLICATE", "PROPERTY_VIOLATION")
+# the reasons whose rejections carry a witness re-checked by the other verifier: exactly the reason codes of
+# the classes "duplicate" and "property", which the harness re-checks (checker.harness._WITNESS_CLASSES)
+WITNESS_REASONS = ("DUPLICATE", "PROPERTY_VIOLATION", "CERTIFICATE_INVALID")
 
 
 @dataclass(frozen=True)

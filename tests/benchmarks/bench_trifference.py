@@ -1,0 +1,147 @@
+"""Trifference verifier benchmark (a script, not a test): ``python -m tests.benchmarks.bench_trifference [case ...]``.
+
+Prints the seconds of the primary and the second verifier, in-process and through the harness, on the
+largest allowed inputs (issue 11, item 6):
+
+* A: 6,561 words, not an affine subspace: a deterministic sample of the 19,683-word Reed-Solomon
+  concatenation of the bundled n = 64 construction (expanded here in plain Python), n = 64, m = 1: valid,
+  with many triples separated at few coordinates (the hard case for the triple scan).
+* B: the same list with its last word replaced by one never separated from the two before it (invalid;
+  the violation is the last triple of the scan).
+* C: 6,561 random words of length 1,024, m = 1 (valid: every triple is separated somewhere).
+* D: a random rank-12 linear_code of length 1,024 (265,720 directions), m = 1, valid; E: the same
+  with its last row replaced by a unit vector (invalid: a codeword of weight 1 has its support inside
+  that of another codeword); F: the valid code with m = 3.
+* G: an rs_concat with a degree-12 field and a random rank-12 inner code of length 128 (N = 8, K = 3).
+* H: the legacy linear form with 8 rows of length 1,024 (6,561 words, the affine path).
+* I: 243 random words of length 1,024 with m = 4 (the direct count at its size limit).
+
+Targets on two cores: the rank-12 certificate under 5 s (primary) and 30 s (second); every case well
+inside the 60 s limit.
+"""
+from __future__ import annotations
+
+from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
+
+import itertools
+import random
+import sys
+
+from endless_exam import fixtures
+from endless_exam.checker.families import load as _load_primary
+from endless_exam.crosscheck.families import load as _load_second
+from tests.benchmarks.common import measure, print_table
+
+primary = _load_primary("trifference")
+second = _load_second("trifference")
+
+
+def _gf(poly: list[int]):
+    r = len(poly) - 1
+    elems = [tuple((i // 3 ** j) % 3 for j in range(r)) for i in range(3 ** r)]
+    index = {e: i for i, e in enumerate(elems)}
+
+    def mul(a, b):
+        prod = [0] * (2 * r - 1)
+        for i, x in enumerate(a):
+            for j, y in enumerate(b):
+                prod[i + j] = (prod[i + j] + x * y) % 3
+        for top in range(len(prod) - 1, r - 1, -1):
+            c = prod[top]
+            if c:
+                for j in range(r + 1):
+                    prod[top - r + j] = (prod[top - r + j] - c * poly[j]) % 3
+        return tuple(prod[:r])
+    return elems, index, mul
+
+
+def expand_rs(doc: dict) -> list[str]:
+    body = doc["answer"]["rs_concat"]
+    rows = body["inner"]["linear_code"]
+    inner = sorted({"".join(str(sum(c * int(r[j]) for c, r in zip(cs, rows)) % 3) for j in range(len(rows[0])))
+                    for cs in itertools.product(range(3), repeat=len(rows))})
+    elems, index, mul = _gf(body["field"])
+    points = elems[:body["length"]]
+    n = doc["params"]["n"]
+    words = []
+    for coeffs in itertools.product(elems, repeat=body["dimension"]):
+        out = []
+        for x in points:
+            value, power = elems[0], elems[1]
+            for c in coeffs:
+                value = tuple((a + b) % 3 for a, b in zip(value, mul(c, power)))
+                power = mul(power, x)
+            out.append(inner[index[value]])
+        word = "".join(out)
+        words.append(word + "0" * (n - len(word)))
+    return words
+
+
+def rs_sample() -> list[str]:
+    doc = fixtures.read_json("constructions", "trifference", "n64_rs27.json")
+    words = expand_rs(doc)
+    random.Random(64).shuffle(words)
+    return words[:6561]
+
+
+def spoiled(words: list[str]) -> list[str]:
+    """The last word replaced by one never separated from the two words before it: the only violation is
+    the last triple, so a scan by middle word meets it last."""
+    x, y = words[-3], words[-2]
+    have = set(words[:-1])
+    for bits in itertools.product((0, 1), repeat=len(x)):
+        z = "".join(a if b == 0 else c for a, b, c in zip(x, bits, y))
+        if z not in have:
+            return words[:-1] + [z]
+    raise SystemExit("no spoiler")
+
+
+def random_words(n: int, count: int, seed: int) -> list[str]:
+    rnd = random.Random(seed)
+    out: dict[str, None] = {}
+    while len(out) < count:
+        out.setdefault("".join(rnd.choice("012") for _ in range(n)), None)
+    return list(out)
+
+
+def random_rows(n: int, k: int, seed: int) -> list[str]:
+    rnd = random.Random(seed)
+    return ["".join(rnd.choice("012") for _ in range(n)) for _ in range(k)]
+
+
+def P(n: int, m: int) -> dict:
+    return {"n": n, "m": m, "representation": "certified"}
+
+
+def cases():
+    sample = rs_sample()
+    rows = random_rows(1024, 12, 1)
+    unit = "1" + "0" * 1023
+    yield "A 6,561 words of an RS code, n=64 (valid)", P(64, 1), sample
+    yield "B the same, last word spoils the two before it (invalid)", P(64, 1), spoiled(sample)
+    yield "C 6,561 random words, n=1024 (valid)", P(1024, 1), random_words(1024, 6561, 2)
+    yield "D linear_code rank 12, n=1024, m=1 (valid)", P(1024, 1), {"linear_code": rows}
+    yield "E linear_code rank 12, n=1024, unit row (invalid)", P(1024, 1), {"linear_code": rows[:-1] + [unit]}
+    yield "F linear_code rank 12, n=1024, m=3 (valid)", P(1024, 3), {"linear_code": rows}
+    yield "G rs_concat, degree-12 field, inner [128,12]", P(1024, 1), {"rs_concat": {
+        "inner": {"linear_code": random_rows(128, 12, 11)}, "inner_n": 128, "inner_m": 1,
+        "field": [1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 1], "length": 8, "dimension": 3}}
+    yield "H legacy linear, 8 rows, n=1024 (6,561 words)", P(1024, 1), {"linear": random_rows(1024, 8, 3)}
+    yield "I 243 random words, n=1024, m=4", P(1024, 4), random_words(1024, 243, 4)
+
+
+def main(argv: list[str] | None = None) -> int:
+    wanted = set(sys.argv[1:] if argv is None else argv)
+    rows = []
+    for name, params, answer in cases():
+        if wanted and name.split()[0] not in wanted:
+            continue
+        rows.append(measure("trifference", primary, second, name, params, answer))
+        print_table(rows[-1:], size_label="words")
+    print()
+    print_table(rows, size_label="words")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
