@@ -198,7 +198,7 @@ def cap_bound(d: int, cos100: int) -> int:
         lo, hi = box.lo.numerator // box.lo.denominator, box.hi.numerator // box.hi.denominator
         if lo == hi and Fraction(lo) != box.lo:
             return lo
-        if kind == "odd":
+        if kind == "odd" and hi - lo <= 2:
             y2 = (1 + Fraction(cos100, 100)) / 2
             # the exact floor: the largest m with mu <= 1/m, searched from the enclosure's candidates
             for m in range(hi + 1, max(lo, 1) - 1, -1):
