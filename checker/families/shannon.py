@@ -204,8 +204,13 @@ def _check_words(parsed: schema.ShannonWords) -> Verdict:
 def _check_factors(parsed: schema.ShannonFactors) -> Verdict:
     q = parsed.q
     size = 1
+    checked: set[tuple[str, ...]] = set()          # a factor repeated in the list is checked once
     for f, factor in enumerate(parsed.factors):
         words = factor.words
+        if words in checked:
+            size *= len(words) ** factor.power
+            continue
+        checked.add(words)
         dup = _first_duplicate(words)
         if dup is not None:
             return reject("DUPLICATE", f"factor {f} lists {words[dup[0]]} at positions {dup[0]} and {dup[1]}",
