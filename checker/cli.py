@@ -497,28 +497,84 @@ def cmd_report(args: argparse.Namespace) -> int:
     names = [Path(p).stem for p in paths]
     if len(set(names)) != len(names):
         names = list(paths)
+    if args.table is not None and args.format != "csv":
+        raise UsageError("--table selects one CSV table: use it with --format csv")
+    if args.diff and args.table not in (None, "diff"):
+        raise UsageError("report --diff has one table, diff")
+    if not args.diff and args.table == "diff":
+        raise UsageError("the diff table needs --diff A B")
     try:
+        tables: dict[str, str] = {}
         if args.diff:
             if len(paths) != 2:
                 raise UsageError("--diff compares exactly two scores.json files: report --diff A B")
             changes = report_calls.diff_rows(report_calls.call_rows(paths[0]), report_calls.call_rows(paths[1]))
-            text = report_calls.diff_markdown((names[0], names[1]), changes)
+            if args.format == "csv":
+                tables["diff"] = report_calls.diff_csv(changes)
+            elif args.format == "json":
+                tables["diff"] = json.dumps({"version": __version__, "a": names[0], "b": names[1],
+                                             "changes": changes}, indent=1) + "\n"
+            else:
+                tables["diff"] = report_calls.diff_markdown((names[0], names[1]), changes)
         else:
             aggs = [report.load_run(p) for p in paths]
-            text = report.render(list(zip(names, aggs)), args.format)
-            rows = [report_calls.call_rows(p) for p in paths] if (args.format == "md" or args.plot) else []
-            if args.format == "md":
-                text = text.rstrip("\n") + "\n\n" + report_calls.calls_markdown(list(zip(names, rows)))
+            wanted_calls = args.format == "md" or args.plot or (args.format == "csv" and args.table in (None, "calls"))
+            rows = [report_calls.call_rows(p) for p in paths] if wanted_calls else []
+            if args.format == "csv":
+                for table in report.CSV_TABLES:
+                    if args.table in (None, table):
+                        tables[table] = report.render(list(zip(names, aggs)), "csv", table)
+                if args.table in (None, "calls"):
+                    tables["calls"] = report_calls.calls_csv(list(zip(names, rows)))
+            else:
+                text = report.render(list(zip(names, aggs)), args.format)
+                if args.format == "md":
+                    text = text.rstrip("\n") + "\n\n" + report_calls.calls_markdown(list(zip(names, rows)))
+                tables["report"] = text
             if args.plot:
                 written = report_calls.plot(list(zip(names, aggs, rows)), args.plot)
                 print(f"wrote {len(written)} figures to {args.plot}", file=sys.stderr)
     except (OSError, ValueError) as exc:
         raise UsageError(str(exc)) from None
+    if args.format == "csv" and len(tables) > 1:
+        return _write_csv_tables(tables, args.output)
+    [text] = tables.values()
     if args.output in (None, "-"):
-        sys.stdout.write(text)
+        if args.format == "md" and not args.raw and sys.stdout.isatty():
+            _print_markdown(text)
+        else:
+            sys.stdout.write(text)
     else:
         _writable(args.output, "report").write_text(text, encoding="utf-8")
     return EXIT_OK
+
+
+def _write_csv_tables(tables: dict[str, str], output: str | None) -> int:
+    """CSV is one table per file: every table into the directory ``output`` (created if missing)."""
+    if output in (None, "-"):
+        raise UsageError(f"--format csv writes one table per file: give --output DIR for all of "
+                         f"{', '.join(tables)}, or --table NAME for one table on standard output")
+    directory = Path(output)
+    if directory.exists() and not directory.is_dir():
+        raise UsageError(f"--output {output} is not a directory (with --format csv and no --table it names "
+                         "the directory that receives one file per table)")
+    try:
+        directory.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot create the report directory {output}: {exc.strerror or exc}") from None
+    targets = [_writable(str(directory / f"{name}.csv"), f"{name} table") for name in tables]
+    for target, text in zip(targets, tables.values()):
+        target.write_text(text, encoding="utf-8")
+    print(f"wrote {len(targets)} tables to {output}: {', '.join(t.name for t in targets)}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _print_markdown(text: str) -> None:
+    """Markdown for a person at a terminal: rendered with rich (headings, aligned tables)."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    Console(soft_wrap=False).print(Markdown(text))
 
 
 # ---- entry point -----------------------------------------------------------------------------------
@@ -616,11 +672,18 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("report", help="compare scored runs (Table-2 style)")
     p.add_argument("scores", nargs="+", help="scores.json files written by score (one or more runs)")
     p.add_argument("--format", choices=("md", "csv", "json"), default="md",
-                   help="md (with the per-call table), csv or json (default md)")
+                   help="md (with the per-call table; rendered on a terminal, raw when piped), csv (one table per "
+                        "file: summary.csv, groups.csv and calls.csv in the --output directory) or json (default md)")
+    p.add_argument("--table", choices=("summary", "groups", "calls", "diff"),
+                   help="with --format csv: only this table, to --output FILE or standard output (default: every "
+                        "table, one file each, into --output DIR; diff is the table of --diff)")
+    p.add_argument("--raw", action="store_true",
+                   help="print raw markdown even on a terminal (default: rendered on a terminal, raw when piped)")
     p.add_argument("--diff", action="store_true",
                    help="show the calls whose verdict or ratio changed from A to B (default off)")
     p.add_argument("--plot", metavar="DIR", help="also write PNG and SVG figures into DIR (default: no figures)")
-    p.add_argument("--output", help="write the report to this file (default, or -: standard output)")
+    p.add_argument("--output", help="write the report to this file (default, or -: standard output); with --format "
+                                    "csv and no --table, the directory for the table files")
     p.set_defaults(func=cmd_report)
     return parser
 

@@ -5,9 +5,10 @@
 * :func:`load_run` = ``aggregate(load_scores(path))`` with the file's expected instance count.
 * :func:`render` prints one or more aggregated runs as ``md``, ``csv`` or ``json``.
 
-CSV layout: two blocks separated by one empty line -- the summary (header ``run,complete,...``, one row per
-run) and the per-family-group table (header ``run,family_group,n,mean,ci_low,ci_high``, long format).
-Numbers in CSV and JSON are full-precision floats; empty CSV cells / JSON nulls mean "not available".
+CSV: one table per file (:data:`CSV_TABLES`): ``summary`` (header ``run,complete,...``, one row per run)
+and ``groups`` (header ``run,family_group,n,mean,ci_low,ci_high``, long format); ``report_calls`` adds
+the per-call table ``calls``. Numbers in CSV and JSON are full-precision floats; empty CSV cells / JSON
+nulls mean "not available".
 """
 from __future__ import annotations
 
@@ -36,6 +37,8 @@ SUMMARY_COLUMNS = (
     "labs_progress", "record_candidates", "distinct_instances", "expected_instances", "flags",
 )
 GROUP_COLUMNS = ("run", "family_group", "n", "mean", "ci_low", "ci_high")
+#: the CSV tables this module renders from aggregates, one table per file
+CSV_TABLES = ("summary", "groups")
 
 # ---- reading scores.json -----------------------------------------------------------------------------
 
@@ -436,16 +439,13 @@ def _csv_value(x: Any) -> str:
     return str(x)
 
 
-def _render_csv(summaries: list[dict], groups: list[dict]) -> str:
+def csv_text(columns: Sequence[str], rows: Iterable[dict]) -> str:
+    """One CSV table: a header row of ``columns`` and one row per dict."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(SUMMARY_COLUMNS)
-    for s in summaries:
-        w.writerow([_csv_value(s[c]) for c in SUMMARY_COLUMNS])
-    w.writerow([])
-    w.writerow(GROUP_COLUMNS)
-    for r in groups:
-        w.writerow([_csv_value(r[c]) for c in GROUP_COLUMNS])
+    w.writerow(columns)
+    for r in rows:
+        w.writerow([_csv_value(r[c]) for c in columns])
     return buf.getvalue()
 
 
@@ -457,10 +457,13 @@ def report_data(runs: Sequence[tuple[str, dict]]) -> dict[str, Any]:
             "runs": [{"name": name, "aggregate": agg} for name, agg in runs]}
 
 
-def render(runs: list[tuple[str, dict]], fmt: str) -> str:
-    """Table-2-style comparison of aggregated runs (``(name, aggregate(...))`` pairs) as md, csv or json."""
+def render(runs: list[tuple[str, dict]], fmt: str, table: str = "summary") -> str:
+    """Table-2-style comparison of aggregated runs (``(name, aggregate(...))`` pairs) as md, csv or json;
+    for csv, the one table named by ``table`` (one of :data:`CSV_TABLES`)."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown report format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    if fmt == "csv" and table not in CSV_TABLES:
+        raise ValueError(f"unknown csv table {table!r}; choose one of {', '.join(CSV_TABLES)}")
     runs = list(runs)
     if not runs:
         raise ValueError("no runs to report")
@@ -478,13 +481,14 @@ def render(runs: list[tuple[str, dict]], fmt: str) -> str:
     summaries = [_summary(name, agg) for name, agg in runs]
     groups = _group_rows(runs)
     if fmt == "csv":
-        return _render_csv(summaries, groups)
+        return csv_text(SUMMARY_COLUMNS, summaries) if table == "summary" else csv_text(GROUP_COLUMNS, groups)
     return _render_md(summaries, groups, runs)
 
 
-def render_files(paths: Sequence[str | Path], fmt: str, names: Sequence[str] | None = None, **options: Any) -> str:
+def render_files(paths: Sequence[str | Path], fmt: str, names: Sequence[str] | None = None,
+                 table: str = "summary", **options: Any) -> str:
     """Load and aggregate each scores.json and render them together; names default to the file paths."""
     if names is not None and len(names) != len(paths):
         raise ValueError(f"{len(names)} names for {len(paths)} files")
     labels = list(names) if names is not None else [str(p) for p in paths]
-    return render([(label, load_run(p, **options)) for label, p in zip(labels, paths)], fmt)
+    return render([(label, load_run(p, **options)) for label, p in zip(labels, paths)], fmt, table)

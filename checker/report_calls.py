@@ -4,6 +4,7 @@
   and gap closed (the same fields ``report`` aggregates);
 * :func:`calls_markdown` -- several runs side by side, one row per call id;
 * :func:`diff_rows` -- the calls whose verdict or exact ratio differs between two runs;
+* :func:`calls_csv`, :func:`diff_csv` -- the same two tables as CSV (one table per file);
 * :func:`plot` -- PNG and SVG figures with matplotlib: per-family-group mean relative quality with the
   bootstrap intervals of each run (the paper's Figure 2 shape), size-quality curves for the size-series
   families (ratio against size, one line per run, the reference at 1) and ratio histograms.
@@ -15,7 +16,13 @@ from typing import Any, Sequence
 
 from . import suites
 from .aggregate import exact_str, gap_closed, to_float
-from .report import load_scores
+from .report import csv_text, load_scores
+
+#: columns of the per-call CSV table (long format: one row per run and call)
+CALL_COLUMNS = ("run", "call_id", "instance_id", "family", "status", "objective", "reference", "ratio_exact",
+                "ratio", "gap_closed")
+#: columns of the diff CSV table
+DIFF_COLUMNS = ("call_id", "family", "a_status", "a_ratio", "b_status", "b_ratio")
 
 
 def call_rows(path: str | Path) -> list[dict[str, Any]]:
@@ -88,6 +95,16 @@ def diff_markdown(names: tuple[str, str], changes: list[dict]) -> str:
     lines.append("")
     lines.append(f"{len(changes)} call(s) changed" if changes else "no call changed its verdict or ratio")
     return "\n".join(lines) + "\n"
+
+
+def calls_csv(runs: Sequence[tuple[str, list[dict]]]) -> str:
+    """The per-call table as CSV, one row per (run, call), exact objective and ratio as strings."""
+    return csv_text(CALL_COLUMNS, ({"run": name, **r} for name, rows in runs for r in rows))
+
+
+def diff_csv(changes: list[dict]) -> str:
+    """The changed calls of :func:`diff_rows` as CSV (empty cells: the call is absent from that run)."""
+    return csv_text(DIFF_COLUMNS, changes)
 
 
 # ---- figures -------------------------------------------------------------------------------------------

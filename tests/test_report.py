@@ -78,10 +78,9 @@ def test_render_markdown(runs):
 
 
 def test_render_csv_parses(runs):
-    text = render(runs, "csv")
-    rows = list(csv.reader(io.StringIO(text)))
-    blank = rows.index([])
-    summary, groups = rows[:blank], rows[blank + 1:]
+    summary = list(csv.reader(io.StringIO(render(runs, "csv"))))
+    groups = list(csv.reader(io.StringIO(render(runs, "csv", "groups"))))
+    assert [] not in summary and [] not in groups          # one table per text, no blank separator rows
     assert tuple(summary[0]) == SUMMARY_COLUMNS and len(summary) == 3
     assert tuple(groups[0]) == GROUP_COLUMNS and len(groups) == 1 + 14 * 2
     first = dict(zip(summary[0], summary[1]))
@@ -249,6 +248,7 @@ def test_render_files(tmp_path, bench, full_outcomes, partial_outcomes):
     b = write(tmp_path, scores_doc(partial_outcomes, bench), "b.json")
     text = render_files([a, b], "csv", names=["full", "part"], resamples=FAST)
     rows = list(csv.reader(io.StringIO(text)))
+    assert len(rows) == 3 and tuple(rows[0]) == SUMMARY_COLUMNS
     assert [r[0] for r in rows[1:3]] == ["full", "part"] and [r[1] for r in rows[1:3]] == ["true", "false"]
     with pytest.raises(ValueError, match="names"):
         render_files([a, b], "md", names=["one"])

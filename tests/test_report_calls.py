@@ -96,3 +96,74 @@ def test_a_closed_pipe_ends_quietly(runs):
                            f"{sys.executable} -m endless_exam.checker.cli report {a} {b} | head -1"],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0 and "Broken pipe" not in proc.stderr
+
+
+def test_csv_is_one_table_per_file(runs, tmp_path, capsys):
+    import csv
+    import io
+
+    from endless_exam.checker.report import GROUP_COLUMNS, SUMMARY_COLUMNS
+    from endless_exam.checker.report_calls import CALL_COLUMNS, DIFF_COLUMNS
+
+    a, b, _ = runs
+    out = tmp_path / "tables"
+    assert cli.main(["report", str(a), str(b), "--format", "csv", "--output", str(out)]) == 0
+    assert "wrote 3 tables" in capsys.readouterr().err
+    read = lambda path: list(csv.reader(io.StringIO(path.read_text())))   # noqa: E731
+    summary, groups, calls = (read(out / f"{t}.csv") for t in ("summary", "groups", "calls"))
+    assert tuple(summary[0]) == SUMMARY_COLUMNS and len(summary) == 3
+    assert tuple(groups[0]) == GROUP_COLUMNS and [] not in groups
+    assert tuple(calls[0]) == CALL_COLUMNS and len(calls) == 1 + 2 * 69
+    row = dict(zip(calls[0], next(r for r in calls if r[0] == "b" and r[1] == "a3-capset-0")))
+    assert row["status"] == "REJECT" and row["ratio_exact"] == "0"
+    # one table on standard output or into one file
+    assert cli.main(["report", str(a), "--format", "csv", "--table", "calls"]) == 0
+    assert tuple(next(csv.reader(io.StringIO(capsys.readouterr().out)))) == CALL_COLUMNS
+    assert cli.main(["report", str(a), "--format", "csv", "--table", "groups", "--output", str(tmp_path / "g.csv")]) == 0
+    only_a = read(tmp_path / "g.csv")
+    assert only_a == [r for r in groups if r[0] in ("run", "a")]
+    assert cli.main(["report", "--diff", str(a), str(b), "--format", "csv"]) == 0
+    diff = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert tuple(diff[0]) == DIFF_COLUMNS and len(diff) == 3 and {d["b_status"] for d in diff} == {"REJECT"}
+    capsys.readouterr()
+    # refused: several tables to one stream, a file where a directory is meant, a table outside csv
+    assert cli.main(["report", str(a), "--format", "csv"]) == 2
+    assert "one table per file" in capsys.readouterr().err
+    assert cli.main(["report", str(a), "--format", "csv", "--output", str(tmp_path / "g.csv")]) == 2
+    assert "not a directory" in capsys.readouterr().err
+    assert cli.main(["report", str(a), "--table", "summary"]) == 2
+    assert cli.main(["report", str(a), "--format", "csv", "--table", "diff"]) == 2
+    assert cli.main(["report", "--diff", str(a), str(b), "--format", "csv", "--table", "calls"]) == 2
+
+
+def test_markdown_is_rendered_on_a_terminal_and_raw_when_piped(runs):
+    import os
+    import pty
+
+    a, _, _ = runs
+    command = [sys.executable, "-m", "endless_exam.checker.cli", "report", str(a)]
+
+    def on_a_terminal(extra):
+        leader, follower = pty.openpty()
+        env = {**os.environ, "COLUMNS": "200", "TERM": "xterm"}
+        proc = subprocess.Popen(command + extra, stdout=follower, stderr=subprocess.DEVNULL, env=env)
+        os.close(follower)
+        chunks = []
+        while True:
+            try:
+                data = os.read(leader, 65536)
+            except OSError:          # EIO: the child closed the terminal
+                break
+            if not data:
+                break
+            chunks.append(data)
+        os.close(leader)
+        assert proc.wait(timeout=120) == 0
+        return b"".join(chunks).decode("utf-8", "replace")
+
+    rendered = on_a_terminal([])
+    assert "a3-capset-0" in rendered and "|---|" not in rendered and "\u2500" in rendered   # box rule, no pipes
+    raw = on_a_terminal(["--raw"])
+    assert "|---|" in raw.replace("\r", "")
+    piped = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert piped.returncode == 0 and "|---|" in piped.stdout and "\x1b[" not in piped.stdout

@@ -811,9 +811,16 @@ def test_end_to_end_capset_score_and_report(tmp_path):
     md = run_subprocess("report", out, "--format", "md")
     assert md.returncode == 0, md.stderr
     assert f"subset {float(100 * mean):.2f}" in md.stdout and "| capset |" in md.stdout
-    csv_run = run_subprocess("report", out, "--format", "csv")
+    csv_dir = tmp_path / "tables"
+    csv_run = run_subprocess("report", out, "--format", "csv", "--output", str(csv_dir))
     assert csv_run.returncode == 0, csv_run.stderr
-    summary_block, group_block = csv_run.stdout.split("\n\n", 1)
+    assert sorted(p.name for p in csv_dir.iterdir()) == ["calls.csv", "groups.csv", "summary.csv"]
+    summary_block, group_block = (csv_dir / "summary.csv").read_text(), (csv_dir / "groups.csv").read_text()
+    calls = list(csv.DictReader(io.StringIO((csv_dir / "calls.csv").read_text())))
+    assert {c["call_id"] for c in calls} == set(ratios) and {c["status"] for c in calls} == {"ACCEPT"}
+    assert {c["call_id"]: Fraction(c["ratio_exact"]) for c in calls} == ratios
+    one = run_subprocess("report", out, "--format", "csv", "--table", "summary")
+    assert one.returncode == 0 and one.stdout == summary_block
     [row] = list(csv.DictReader(io.StringIO(summary_block)))
     assert row["score_kind"] == "subset_score" and row["complete"] == "false"
     assert float(row["score"]) == float(100 * mean) and float(row["published_mean"]) == float(mean)
