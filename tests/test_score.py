@@ -715,6 +715,25 @@ def _complete_rows(path: Path) -> int:
     return max(0, text.count("\n") - 1)
 
 
+def _interrupt_after_first_row(argv, progress: Path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "endless_exam.checker.cli", *map(str, argv)], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    try:
+        while _complete_rows(progress) < 1 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.005)
+        assert proc.poll() is None or proc.returncode == 0, proc.communicate()[1]
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    return proc, stdout, stderr
+
+
 def test_real_interruption_and_resume(tmp_path, capsys):
     cap4 = json.loads((CONSTRUCTIONS / "d4.json").read_text())["answer"]
     records = [
@@ -725,24 +744,19 @@ def test_real_interruption_and_resume(tmp_path, capsys):
         {"call_id": "s1-kissing-0", "finish_reason": "length"},
         {"call_id": "s1-degdiam-0", "error": "rate_limit"},
     ]
-    answers = write_answers(tmp_path / "answers.jsonl", records)
-    out = tmp_path / "scores.json"
-    progress = Path(f"{out}.progress.jsonl")
-    argv = ["score", answers, "--output", out, "--suite", "size-series", "--allow-partial", "--jobs", "1"]
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-m", "endless_exam.checker.cli", *map(str, argv)], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 120
-    try:
-        while _complete_rows(progress) < 1 and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.005)
-        assert proc.poll() is None, "the run finished before it could be interrupted"
-        proc.send_signal(signal.SIGINT)
-        stdout, stderr = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
+    for attempt in range(5):
+        # the run is short (about a second): if it finished before the signal arrived, start over afresh
+        run_dir = tmp_path / f"attempt{attempt}"
+        run_dir.mkdir()
+        answers = write_answers(run_dir / "answers.jsonl", records)
+        out = run_dir / "scores.json"
+        progress = Path(f"{out}.progress.jsonl")
+        argv = ["score", answers, "--output", out, "--suite", "size-series", "--allow-partial", "--jobs", "1"]
+        proc, stdout, stderr = _interrupt_after_first_row(argv, progress)
+        if proc.returncode != 0:
+            break
+    else:
+        pytest.fail("the run finished before the interrupt in every attempt")
     assert proc.returncode == 2, stderr
     assert "interrupted" in stderr and "run the same command again" in stderr
     assert not out.exists()
@@ -816,7 +830,9 @@ def test_end_to_end_capset_score_and_report(tmp_path):
     assert csv_run.returncode == 0, csv_run.stderr
     assert sorted(p.name for p in csv_dir.iterdir()) == ["calls.csv", "groups.csv", "summary.csv"]
     summary_block, group_block = (csv_dir / "summary.csv").read_text(), (csv_dir / "groups.csv").read_text()
-    calls = list(csv.DictReader(io.StringIO((csv_dir / "calls.csv").read_text())))
+    every_call = list(csv.DictReader(io.StringIO((csv_dir / "calls.csv").read_text())))
+    assert len(every_call) == 69
+    calls = [c for c in every_call if c["status"] != "MISSING"]
     assert {c["call_id"] for c in calls} == set(ratios) and {c["status"] for c in calls} == {"ACCEPT"}
     assert {c["call_id"]: Fraction(c["ratio_exact"]) for c in calls} == ratios
     one = run_subprocess("report", out, "--format", "csv", "--table", "summary")
