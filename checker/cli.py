@@ -375,7 +375,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
         print(f"{i.call_id:<20} {_dumps(i.params)[:28]:<28} {'-':>10} {str(i.reference or '-'):>10} {'-':>8} "
               "no construction bundled")
     missing = sorted({f for f, info in FAMILIES.items() if not info.implemented})
-    print(f"\n{len(constructions)} constructions, {len(rows)} rows; families not implemented yet: {', '.join(missing)}")
+    tail = f"; families not implemented yet: {', '.join(missing)}" if missing else ""
+    print(f"\n{len(constructions)} constructions, {len(rows)} rows{tail}")
     return worst
 
 
