@@ -3,8 +3,10 @@
 Not a test module: ``python -m tests.kissing_trap_search [seed] [count]`` prints pairs (u, v) in Z[sqrt 3]^13
 with |a|, |b| <= 1000 for which V = 4 g^2 - |u|^2 |v|^2 (g = u.v > 0) has one sign exactly and the other
 when the coordinates are evaluated as float64 a + b*sqrt(3) and g, |u|^2, |v|^2 are float dot products.
-The results are recorded in fixtures/vectors/kissing.json and re-checked by tests/test_kissing_properties.py;
-this script only documents how they were found (every printed pair is re-checked exactly before printing).
+Two of them are recorded in fixtures/vectors/kissing.json (tcIds 100 and 101, from seeds 142 and 163) and
+re-checked by tests/test_kissing_properties.py; this script only documents how they were found (every
+printed pair is re-checked exactly before printing). ``python -m tests.kissing_trap_search report`` prints
+the figures of the recorded pairs (exact V, its float64 values, the relative closeness).
 
 Why a trap exists. A coordinate a + b sqrt 3 with a ~ -b sqrt 3 is small (|x| ~ 0.1) but float64 rounds
 b*sqrt(3) (~1000) with an absolute error up to ~6e-14, a relative error ~1e-12 of the coordinate. With u
@@ -16,8 +18,8 @@ Construction. u = (u1, u2, 0, ..., 0), v = (v1, v2, w1, ..., w11), so
 which is linear in S = p + q sqrt 3 (q even, as for every sum of squares in Z[sqrt 3]). For random u, v1, v2
 a two-dimensional closest-vector problem (Gauss-reduced lattice, Babai rounding plus neighbours) finds
 the integers (p, q) making |V| = N |S - Y/N| tiny while S' = p - q sqrt 3 (the conjugate) stays within
-what 11 box-bounded squares can reach; V' = Y' - N' S' is then ~ -1e14, so |V| ~ 1e-12 is allowed by
-|V V'| = |norm(V)| >= 1. S is then written as a sum of 11 squares: 9 random ones, the remainder by a
+what 11 box-bounded squares can reach; |V'| = |Y' - N' S'| can then reach ~1e14, so |V| ~ 1e-12 and
+below is allowed by |V V'| = |norm(V)| >= 1 (the CVP often lands on units, norm(V) = 1, V = +-(2 - sqrt 3)^k). S is then written as a sum of 11 squares: 9 random ones, the remainder by a
 vectorised search for a sum of two squares. The pair is kept when the float64 verdicts are all wrong.
 """
 from __future__ import annotations
@@ -316,7 +318,32 @@ def search(seed: int, want: int, log=print):
     return found
 
 
+def report(tc_ids=(100, 101)):
+    """The figures of the recorded traps of fixtures/vectors/kissing.json."""
+    from endless_exam import fixtures
+    tests = {t["tcId"]: t for t in fixtures.read_json("vectors", "kissing.json")["tests"]}
+    for tc in tc_ids:
+        u, v = ([tuple(c) for c in x] for x in tests[tc]["answer"]["quadratic_vectors"]["vectors"])
+        g, V = exact_V(u, v)
+        nu, nv = real(dot(u, u)), real(dot(v, v))
+        print(f"tcId {tc} ({tests[tc]['result']}): V = {V[0]} + {V[1]} sqrt3 = {real(V):.4g} (norm {V[0] ** 2 - 3 * V[1] ** 2}), "
+              f"g = {real(g):.4g}, |u|^2 = {nu:.4g}, |v|^2 = {nv:.4g}, V/(|u|^2|v|^2) = {real(V) / (nu * nv):.3g}, "
+              f"V on the float64 coordinates = {float(exact_float_V(u, v)):.4g}")
+        s3 = math.sqrt(3)
+        fu, fv = [a + b * s3 for a, b in u], [a + b * s3 for a, b in v]
+        for name, dt in (("numpy", lambda x, y: float(np.dot(np.array(x), np.array(y)))),
+                         ("python", lambda x, y: sum(p * q for p, q in zip(x, y)))):
+            fg, fa, fb = dt(fu, fv), dt(fu, fu), dt(fv, fv)
+            print(f"  float64 {name}: 4g^2 - |u|^2|v|^2 = {4 * fg * fg - fa * fb:.4g}, g/sqrt(|u|^2|v|^2) - 0.5 = "
+                  f"{fg / math.sqrt(fa * fb) - 0.5:.3g}; exact cos - 1/2 = V / (2 |u||v| (2g + |u||v|)) = "
+                  f"{real(V) / (2 * math.sqrt(nu * nv) * (2 * real(g) + math.sqrt(nu * nv))):.2g}")
+        print(f"  float64 violation verdicts (exact: {sign(V) > 0}): {sorted(set(float_verdicts(u, v).values()))}")
+
+
 if __name__ == "__main__":
+    if sys.argv[1:] == ["report"]:
+        report()
+        sys.exit(0)
     seed = int(sys.argv[1]) if len(sys.argv) > 1 else 1
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     search(seed, count)
