@@ -7,7 +7,8 @@
     coordinate permutations and list permutations keep verdict and objective.
 (c) The orbit form: the count computed before expansion equals the expanded (and brute-force) union.
 (d) Signs in Z[sqrt 3]: both verifiers' vectorised sign routines on Pell numbers x^2 - 3 y^2 = +-1 up
-    to 2^54, where float64 evaluation of x + y sqrt 3 is wrong.
+    to 2^54, where float64 evaluation of x + y sqrt 3 is wrong; the float64 traps of the vector file
+    (pairs whose 60-degree verdict every natural float64 evaluation gets wrong) re-checked.
 (e) The z3 oracle: planted violations found, valid sets unsat, limits enforced, unknown reported.
 (f) Every bundled construction is accepted by both verifiers; a sqrt 3 configuration rounded to
     integers is rejected.
@@ -262,6 +263,68 @@ def test_vectorised_signs_on_pell_numbers_beat_float64():
     sx, sy = np.array([a for a, _ in small]), np.array([b for _, b in small])
     sw = np.array([exact_sign(a, b) for a, b in small])
     assert (prim_sph._sign_small(sx, sy) == sw).all() and (sec_sph._sign_small(sx, sy) == sw).all()
+
+
+# tcId -> exact V = 4 g^2 - |u|^2 |v|^2 of the pair, as (m, n) meaning m + n sqrt 3: +(2 - sqrt 3)^22, -(2 - sqrt 3)^24
+FLOAT64_TRAPS = {100: (1913445293767, -1104728155436), 101: (-26650854921601, 15386878263120)}
+
+
+def _surd_sign(m: int, n: int) -> int:
+    """sign(m + n sqrt 3) for integers: the term of larger absolute value (m^2 against 3 n^2) decides."""
+    if m * m == 3 * n * n:                  # only m = n = 0 (sqrt 3 is irrational)
+        return 0
+    big = m if m * m > 3 * n * n else n
+    return 1 if big > 0 else -1
+
+
+def _float64_violation_verdicts(u, v) -> dict[str, bool]:
+    """'Is this pair closer than 60 degrees?' as the natural float64 computations answer it: coordinates
+    a + b*sqrt(3) in float64, dot products in four summation orders, two forms of the comparison."""
+    s3 = math.sqrt(3)
+    fu, fv = [a + b * s3 for a, b in u], [a + b * s3 for a, b in v]
+    nu = np.array([a for a, _ in u], dtype=np.float64) + np.array([b for _, b in u], dtype=np.float64) * np.sqrt(3)
+    nv = np.array([a for a, _ in v], dtype=np.float64) + np.array([b for _, b in v], dtype=np.float64) * np.sqrt(3)
+    assert nu.tolist() == fu and nv.tolist() == fv
+    sums = {"np.dot": lambda x, y: float(np.dot(np.array(x), np.array(y))),
+            "np.sum": lambda x, y: float(np.sum(np.array(x) * np.array(y))),
+            "python": lambda x, y: sum(s * t for s, t in zip(x, y)),
+            "fsum": lambda x, y: math.fsum(s * t for s, t in zip(x, y))}
+    out = {}
+    for name, dot in sums.items():
+        g, nn_u, nn_v = dot(fu, fv), dot(fu, fu), dot(fv, fv)
+        out[f"{name}: 4g^2 - |u|^2|v|^2 > 0"] = g > 0 and 4 * g * g - nn_u * nn_v > 0
+        out[f"{name}: g / sqrt(|u|^2|v|^2) > 0.5"] = g / math.sqrt(nn_u * nn_v) > 0.5
+        out[f"{name}: g / (|u| |v|) > 0.5"] = g / (math.sqrt(nn_u) * math.sqrt(nn_v)) > 0.5
+    out["np.linalg.norm cosine > 0.5"] = float(np.dot(nu, nv) / (np.linalg.norm(nu) * np.linalg.norm(nv))) > 0.5
+    return out
+
+
+@pytest.mark.parametrize("tc_id", sorted(FLOAT64_TRAPS))
+def test_float64_traps_of_the_vector_file(tc_id):
+    """The pair is decided one way by the definition in integers and by both verifiers, and the other way by
+    every float64 evaluation above: it fails if the vector stops being a trap."""
+    vec = next(t for t in fixtures.read_json("vectors", "kissing.json")["tests"] if t["tcId"] == tc_id)
+    assert "SignOracle" in vec["flags"]
+    params = {**fixtures.read_json("vectors", "kissing.json")["params"], **vec["params"]}
+    u, v = vec["answer"]["quadratic_vectors"]["vectors"]
+
+    def mul(x, y):
+        return (x[0] * y[0] + 3 * x[1] * y[1], x[0] * y[1] + x[1] * y[0])
+
+    def dot(x, y):
+        terms = [mul(s, t) for s, t in zip(x, y)]
+        return (sum(t[0] for t in terms), sum(t[1] for t in terms))
+    g, nn = dot(u, v), mul(dot(u, u), dot(v, v))
+    g2 = mul(g, g)
+    big_v = (4 * g2[0] - nn[0], 4 * g2[1] - nn[1])
+    assert big_v == FLOAT64_TRAPS[tc_id]
+    assert abs(big_v[0] ** 2 - 3 * big_v[1] ** 2) == 1                    # a unit: +-(2 - sqrt 3)^k
+    violation = _surd_sign(*g) > 0 and _surd_sign(*big_v) > 0
+    assert violation == (vec["result"] == "invalid") == pair_violates(u, v, 1, 2)
+    p, _ = both(params, vec["answer"])
+    assert (p.reason == "PROPERTY_VIOLATION") == violation and (p.status is Status.ACCEPT) == (not violation)
+    floats = _float64_violation_verdicts(u, v)
+    assert all(verdict != violation for verdict in floats.values()), floats
 
 
 @settings(max_examples=200, deadline=None)
