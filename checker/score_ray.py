@@ -35,6 +35,7 @@ import hashlib
 import importlib
 import importlib.util
 import os
+import re
 from typing import Callable
 
 from . import __version__
@@ -85,6 +86,18 @@ def verify_task(family: str, params: dict, payload: bytes, kind: str, time_limit
     res = harness.verify(family, params, payload, kind, time_limit=time_limit, memory_limit=memory_limit,
                          formal=formal)
     return {"checker": __version__, "code": code_fingerprint(), "fields": score.verification_fields(res, formal)}
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def _describe(exc: BaseException) -> str:
+    """One line about a Ray failure: its type, and for an exception raised inside the task that one."""
+    cause = getattr(exc, "cause", None)
+    inner = exc if not isinstance(cause, BaseException) else cause
+    lines = [line for line in _ANSI.sub("", str(inner)).strip().splitlines() if line.strip()]
+    head = type(exc).__name__ if inner is exc else f"{type(exc).__name__}: {type(inner).__name__}"
+    return f"{head}{': ' + lines[0].strip()[:500] if lines else ''}"
 
 
 class Session:
@@ -153,9 +166,7 @@ def dispatch(session: Session, todo: list, by_call: dict, *, track: str, time_li
         try:
             reply = ray.get(ref)
         except ray.exceptions.RayError as exc:     # a lost worker, node, object, ...: infrastructure
-            text = str(exc).strip().splitlines()
-            record(score.failure_row(rec, inst, f"ray task failed: {type(exc).__name__}"
-                                                f"{': ' + text[0][:500] if text else ''}"))
+            record(score.failure_row(rec, inst, f"ray task failed: {_describe(exc)}"))
             return
         if type(reply) is not dict or reply.get("checker") != __version__ or reply.get("code") != driver_code:
             got = reply.get("checker") if type(reply) is dict else None
