@@ -637,7 +637,14 @@ def _dispatch_ray(todo: list[AnswerRecord], by_call: dict[str, Instance], total:
     if not todo:             # nothing to verify: no cluster needed
         Bar(total, total).close()
         return
-    bar = None
+    session = score_ray.Session(ray_address, log)
+    try:
+        session.__enter__()
+    except score_ray.RayBackendError as exc:      # no cluster: nothing was verified
+        raise ScoreError(str(exc)) from None
+    except KeyboardInterrupt:
+        raise _interrupted(progress, total) from None
+    bar = Bar(total, total - len(todo))
 
     def record(row: dict) -> None:
         progress.add(row)
@@ -648,14 +655,13 @@ def _dispatch_ray(todo: list[AnswerRecord], by_call: dict[str, Instance], total:
             progress.stopped = True
 
     try:
-        with score_ray.Session(ray_address, log) as session:
-            bar = Bar(total, total - len(todo))
-            try:
-                score_ray.dispatch(session, todo, by_call, track=track, time_limit=time_limit,
-                                   memory_limit=memory_limit, formal=formal, source=source, record=record,
-                                   stopped=stopped, in_flight=jobs or session.default_in_flight())
-            finally:
-                bar.close()
+        try:
+            score_ray.dispatch(session, todo, by_call, track=track, time_limit=time_limit,
+                               memory_limit=memory_limit, formal=formal, source=source, record=record,
+                               stopped=stopped, in_flight=jobs or session.default_in_flight())
+        finally:
+            bar.close()
+            session.close()
     except changed_error as exc:
         raise _stopped_by(exc, progress) from None
     except score_ray.RayBackendError as exc:

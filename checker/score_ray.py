@@ -26,7 +26,8 @@ Ray is optional (``pip install 'endless-exam-checker[ray]'``) and imported only 
 backend. ``address`` follows ``ray.init(address=...)``: None = ``RAY_ADDRESS``, else the cluster last
 started on this machine with ``ray start``, else a new local instance with every CPU of this machine;
 ``auto`` = an existing cluster only; ``local`` = always a new local instance; ``HOST:PORT`` or
-``ray://HOST:PORT`` = that cluster. A process that is already connected (``ray.is_initialized()``,
+``ray://HOST:PORT`` = that cluster (refused at once when it does not accept a TCP connection within
+``CONNECT_TIMEOUT``: ``ray.init`` would retry it for minutes). A process that is already connected (``ray.is_initialized()``,
 e.g. a test) is used as it is and left connected; otherwise the connection is shut down at the end.
 """
 from __future__ import annotations
@@ -88,6 +89,29 @@ def verify_task(family: str, params: dict, payload: bytes, kind: str, time_limit
     return {"checker": __version__, "code": code_fingerprint(), "fields": score.verification_fields(res, formal)}
 
 
+CONNECT_TIMEOUT = 10.0     # seconds for the TCP check of a HOST:PORT address
+
+
+def _unreachable(address: str | None) -> str | None:
+    """Why a concrete ``HOST:PORT`` (or ``ray://HOST:PORT``) address cannot be reached, or None (also for
+    ``auto``, ``local``, no address or anything else ``ray.init`` resolves itself). Checked first because
+    ``ray.init`` retries an unreachable address for minutes, and does not see Ctrl-C while it does."""
+    import socket
+
+    if not address or "://" in address and not address.startswith("ray://"):
+        return None
+    hostport = address[len("ray://"):] if address.startswith("ray://") else address
+    host, sep, port = hostport.rpartition(":")
+    host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        return None
+    try:
+        with socket.create_connection((host, int(port)), timeout=CONNECT_TIMEOUT):
+            return None
+    except OSError as exc:
+        return f"cannot reach a Ray cluster at {address}: {exc.strerror or type(exc).__name__}"
+
+
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
@@ -117,6 +141,9 @@ class Session:
         if ray.is_initialized():
             self.log("ray: using the Ray instance this process is already connected to")
         else:
+            unreachable = _unreachable(self.address)
+            if unreachable is not None:
+                raise RayBackendError(unreachable)
             try:
                 ray.init(address=self.address, include_dashboard=False)
             except Exception as exc:   # ConnectionError, ValueError, ... : a usage error, never a traceback

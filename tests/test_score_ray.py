@@ -319,3 +319,20 @@ def test_the_cluster_gets_the_runs_limits(tmp_path, ray_cluster, monkeypatch):
     row = doc["calls_scored"][0]
     assert row["status"] == "ACCEPT" and row["formal"] == "agree"
     assert doc["run"]["time_limit"] == 7.5 and doc["run"]["memory_limit"] == 3 << 30
+
+
+def test_an_unreachable_address_is_refused_before_ray_init():
+    import socket
+
+    with socket.socket() as s:          # a port that nothing listens on (closed again at once)
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}", f"[127.0.0.1]:{port}"):
+        why = score_ray._unreachable(address)
+        assert why is not None and why.startswith(f"cannot reach a Ray cluster at {address}: "), why
+    for address in (None, "", "auto", "local", "localhost", "http://x:1"):      # left to ray.init
+        assert score_ray._unreachable(address) is None
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen(1)
+        assert score_ray._unreachable(f"127.0.0.1:{s.getsockname()[1]}") is None
