@@ -423,8 +423,16 @@ def cmd_score(args: argparse.Namespace) -> int:
     from . import score
     from .answers import AnswersFileError
 
-    if not 1 <= args.jobs <= MAX_JOBS:
-        raise UsageError(f"--jobs must be between 1 and {MAX_JOBS}, got {args.jobs}")
+    if args.backend == "ray":
+        from .score_ray import MAX_IN_FLIGHT
+
+        if args.jobs is not None and not 1 <= args.jobs <= MAX_IN_FLIGHT:
+            raise UsageError(f"--jobs must be between 1 and {MAX_IN_FLIGHT} with --backend ray, got {args.jobs}")
+    else:
+        if args.ray_address is not None:
+            raise UsageError("--ray-address needs --backend ray")
+        if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
+            raise UsageError(f"--jobs must be between 1 and {MAX_JOBS}, got {args.jobs}")
     if args.limit is not None and args.limit < 1:
         raise UsageError(f"--limit must be at least 1, got {args.limit}")
     time_limit, memory_limit = _limits(args)
@@ -432,7 +440,8 @@ def cmd_score(args: argparse.Namespace) -> int:
         doc = score.run(args.answers, args.output, suites.load(args.suite), suite=args.suite, track=args.track,
                         allow_partial=args.allow_partial, jobs=args.jobs, restart=args.restart,
                         time_limit=time_limit, memory_limit=memory_limit, formal=args.formal,
-                        only=tuple(args.only) if args.only else None, limit=args.limit)
+                        only=tuple(args.only) if args.only else None, limit=args.limit,
+                        backend=args.backend, ray_address=args.ray_address)
     except (AnswersFileError, score.ScoreError) as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:   # e.g. no permission to write the progress file or scores.json
@@ -656,7 +665,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="track of the answers (default tool-free)")
     p.add_argument("--allow-partial", action="store_true",
                    help="score the calls present as a subset score (default: every call must be answered)")
-    p.add_argument("--jobs", type=int, default=1, help=f"answers verified at a time, 1 to {MAX_JOBS} (default 1)")
+    p.add_argument("--jobs", type=int, default=None,
+                   help=f"answers verified at a time, 1 to {MAX_JOBS} (default 1); with --backend ray: tasks in "
+                        "flight on the cluster, 1 to 4096 (default twice the cluster's CPUs)")
+    p.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="where the verifications run: local (this machine) or ray (a Ray cluster; needs the ray "
+                        "extra; results, progress and resume are the same) (default local)")
+    p.add_argument("--ray-address", metavar="ADDR", default=None,
+                   help="Ray cluster for --backend ray, as ray.init(address=...): HOST:PORT, ray://HOST:PORT, auto "
+                        "(an existing cluster only) or local (a new local instance); default: RAY_ADDRESS, else "
+                        "the cluster last started here with 'ray start', else a new local instance")
     p.add_argument("--restart", action="store_true",
                    help="discard saved progress of an earlier run (default: resume when the answers are the same)")
     p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)

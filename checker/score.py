@@ -12,6 +12,12 @@ Outcome classes, decided in this order for each call:
    TIMEOUT, LIMIT -> zero; ERROR -> missing (``verification_process_failed``, or
    ``family_not_implemented``); DISAGREE -> missing and flagged (``independent_verifier_disagreement``).
 
+Where the verifications run (``backend``): ``local`` (threads here, ``jobs`` answers at a time) or
+``ray`` (``checker.score_ray``: Ray tasks that call the same ``harness.verify`` on the worker and send
+back ``verification_fields``); both backends build every row with ``row_from_verification`` and write
+it through the same ``Progress``, so rows, resume and ``scores.json`` do not depend on the backend, and
+the backend is not part of the run's header.
+
 The answers file is streamed (``answers.AnswersSource``): the scorer frames each line and keeps only
 offsets, so its memory does not grow with the file; a verified call's answer is read back (and its
 line re-hashed) when its turn comes. Memory: a constant plus, per ``--jobs``, one answer (at most
@@ -56,6 +62,7 @@ from .suites import Instance
 
 TOKEN_BUDGET = 128_000
 TOOL_FINISH_OK = frozenset({"stop", "timeout", "resource_limit", "length"})
+BACKENDS = ("local", "ray")     # where the verifications run (checker.score_ray for ray)
 
 
 class ScoreError(Exception):
@@ -131,31 +138,60 @@ def score_record(rec: AnswerRecord, inst: Instance, track: str, time_limit: floa
     decided = decide_without_verification(rec, inst, track)
     if decided is not None:
         return decided
-    row = _base_row(inst)
-    row["line"] = rec.line
-    row["line_sha256"] = rec.sha256
-    which, span = rec.payload_span()
-    payload = source.read_value(rec, span)
-    kind = "json" if which == "answer" else "jsonl_content"
+    kind, payload = verification_payload(rec, source)
     res = harness.verify(inst.family, inst.params, payload, kind, time_limit=time_limit, memory_limit=memory_limit,
                          formal=formal)
     del payload
-    row["primary"] = _verdict_summary(res.primary, res.primary_seconds)
-    row["second"] = _verdict_summary(res.second, res.second_seconds)
-    row["witness"] = res.witness
-    row["witness_checks"] = res.witness_checks
+    return row_from_verification(rec, inst, verification_fields(res, formal))
+
+
+def verification_payload(rec: AnswerRecord, source) -> tuple[str, bytes]:
+    """(kind, raw bytes) that the verifiers get for ``rec``, read back from ``source`` (hash-checked)."""
+    which, span = rec.payload_span()
+    return ("json" if which == "answer" else "jsonl_content"), source.read_value(rec, span)
+
+
+def verification_fields(res: harness.Combined, formal: bool) -> dict:
+    """The plain-JSON result of verifying one answer: what a row keeps of the harness's ``Combined``.
+    Every backend builds rows from this (the ray backend computes it on the worker and sends it back)."""
+    fields = {"primary": _verdict_summary(res.primary, res.primary_seconds),
+              "second": _verdict_summary(res.second, res.second_seconds),
+              "witness": res.witness, "witness_checks": res.witness_checks}
     if formal:
-        row["formal"] = res.formal
-    status = res.status
+        fields["formal"] = res.formal
+    fields["combined"] = {"status": res.status.value, "objective": objective_to_str(res.objective),
+                          "reason": res.reason, "message": res.message}
+    return fields
+
+
+def row_from_verification(rec: AnswerRecord, inst: Instance, fields: dict) -> dict:
+    """The row of a verified call, from ``verification_fields``."""
+    row = _base_row(inst)
+    row["line"] = rec.line
+    row["line_sha256"] = rec.sha256
+    combined = fields["combined"]
+    for key in ("primary", "second", "witness", "witness_checks", "formal"):
+        if key in fields:
+            row[key] = fields[key]
+    status = Status(combined["status"])
+    message = combined["message"]
     if status is Status.ACCEPT:
-        return _finish(row, inst, "scored", "ACCEPT", True, res.objective, None, res.message)
+        return _finish(row, inst, "scored", "ACCEPT", True, objective_from_str(combined["objective"]), None, message)
     if status in (Status.REJECT, Status.TIMEOUT, Status.LIMIT):
-        return _finish(row, inst, "scored", status.value, False, None, res.reason, res.message)
+        return _finish(row, inst, "scored", status.value, False, None, combined["reason"], message)
     if status is Status.DISAGREE:
-        return _finish(row, inst, "missing", "DISAGREE", False, None, "independent_verifier_disagreement", res.message)
-    not_impl = "FAMILY_NOT_IMPLEMENTED" in (res.primary.reason, res.second.reason)
+        return _finish(row, inst, "missing", "DISAGREE", False, None, "independent_verifier_disagreement", message)
+    not_impl = "FAMILY_NOT_IMPLEMENTED" in (fields["primary"]["reason"], fields["second"]["reason"])
     return _finish(row, inst, "missing", "ERROR", False, None,
-                   "family_not_implemented" if not_impl else "verification_process_failed", res.message)
+                   "family_not_implemented" if not_impl else "verification_process_failed", message)
+
+
+def failure_row(rec: AnswerRecord, inst: Instance, message: str) -> dict:
+    """An infrastructure ERROR row (missing, redone on resume) for a call whose verification did not
+    come back: a scorer bug, or a lost Ray task."""
+    row = _finish(_base_row(inst), inst, "missing", "ERROR", False, None, "verification_process_failed", message)
+    row["line"], row["line_sha256"] = rec.line, rec.sha256
+    return row
 
 
 # ---- progress file ---------------------------------------------------------------------------------
@@ -438,11 +474,24 @@ def write_json_atomically(path: str, doc) -> None:
 # ---- the run ---------------------------------------------------------------------------------------
 
 def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suite: str, track: str = "tool-free",
-        allow_partial: bool = False, jobs: int = 1, restart: bool = False, duplicates: str = "error",
+        allow_partial: bool = False, jobs: int | None = None, restart: bool = False, duplicates: str = "error",
         time_limit: float = harness.DEFAULT_TIME_LIMIT, memory_limit: int = harness.DEFAULT_MEMORY_LIMIT,
         formal: bool = False, only: tuple[str, ...] | None = None, limit: int | None = None,
+        backend: str = "local", ray_address: str | None = None,
         log: Callable[[str], None] = lambda m: print(m, file=sys.stderr)) -> dict:
+    """Score a run. ``jobs``: answers verified at a time (local, default 1) or tasks in flight on the
+    cluster (``backend="ray"``, default twice the cluster's CPUs); ``ray_address`` as ``ray.init``'s."""
     from .answers import AnswersChangedError, AnswersSource
+
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}")
+    if backend == "ray":
+        from . import score_ray
+
+        try:
+            score_ray.require()      # before anything is read or written
+        except score_ray.RayBackendError as exc:
+            raise ScoreError(str(exc)) from None
 
     out_dir = os.path.dirname(os.path.abspath(output))
     if not os.path.isdir(out_dir):
@@ -456,13 +505,14 @@ def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suit
         return _run(source, output, progress_path, instances, suite=suite, track=track, allow_partial=allow_partial,
                     jobs=jobs, restart=restart, duplicates=duplicates, time_limit=time_limit,
                     memory_limit=memory_limit, formal=formal, only=only, limit=limit, log=log,
-                    changed_error=AnswersChangedError)
+                    changed_error=AnswersChangedError, backend=backend, ray_address=ray_address)
 
 
 def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...], *, suite: str, track: str,
-         allow_partial: bool, jobs: int, restart: bool, duplicates: str, time_limit: float, memory_limit: int,
-         formal: bool, only: tuple[str, ...] | None, limit: int | None, log: Callable[[str], None],
-         changed_error: type) -> dict:
+         allow_partial: bool, jobs: int | None, restart: bool, duplicates: str, time_limit: float,
+         memory_limit: int, formal: bool, only: tuple[str, ...] | None, limit: int | None,
+         log: Callable[[str], None], changed_error: type, backend: str = "local",
+         ray_address: str | None = None) -> dict:
     by_call = {i.call_id: i for i in instances}
     if only is not None:
         unknown = [c for c in only if c not in by_call]
@@ -503,7 +553,38 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
         log(f"{progress.redone} saved row(s) failed their integrity or consistency check and are redone")
     if progress.done:
         log(f"resuming: {len(progress.done)} finished calls reused, {len(todo)} left")
-    bar = Bar(len(records), len(records) - len(todo))
+    if backend == "ray":
+        _dispatch_ray(todo, by_call, len(records), progress, track=track, time_limit=time_limit,
+                      memory_limit=memory_limit, formal=formal, source=source, jobs=jobs, ray_address=ray_address,
+                      log=log, changed_error=changed_error)
+    else:
+        _dispatch_local(todo, by_call, len(records), progress, track=track, time_limit=time_limit,
+                        memory_limit=memory_limit, formal=formal, source=source, jobs=jobs or 1,
+                        changed_error=changed_error)
+    rows = [{k: v for k, v in progress.done[r.call_id].items() if k not in _BINDING} for r in records]
+    doc = build_scores(scorable, [r for r in rows if r["reference"] is not None], unanswered, track, suite,
+                       duplicates)
+    doc["verified_without_reference"] = [r for r in rows if r["reference"] is None]
+    doc["answers_sha256"] = source.sha256
+    doc["run"] = header
+    write_json_atomically(output, doc)
+    return doc
+
+
+def _interrupted(progress: Progress, total: int) -> ScoreError:
+    return ScoreError(f"interrupted: {len(progress.done)} of {total} calls are saved in "
+                      f"{progress.path}; run the same command again to resume")
+
+
+def _stopped_by(exc: Exception, progress: Progress) -> ScoreError:
+    return ScoreError(f"{exc}; {len(progress.done)} finished calls are saved in {progress.path}")
+
+
+def _dispatch_local(todo: list[AnswerRecord], by_call: dict[str, Instance], total: int, progress: Progress, *,
+                    track: str, time_limit: float, memory_limit: int, formal: bool, source, jobs: int,
+                    changed_error: type) -> None:
+    """Verify ``todo`` here, ``jobs`` answers at a time (threads, each driving the harness)."""
+    bar = Bar(total, total - len(todo))
     pool = ThreadPoolExecutor(max_workers=max(1, jobs))
     stop = threading.Event()
 
@@ -535,27 +616,58 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
                     continue
             except changed_error as exc:
                 halt()
-                raise ScoreError(f"{exc}; {len(progress.done)} finished calls are saved in {progress.path}") from None
+                raise _stopped_by(exc, progress) from None
             except Exception as exc:  # a scorer bug must not lose the other results
-                row = _finish(_base_row(by_call[rec.call_id]), by_call[rec.call_id], "missing", "ERROR", False,
-                              None, "verification_process_failed", f"scorer error: {type(exc).__name__}: {exc}")
-                row["line"], row["line_sha256"] = rec.line, rec.sha256
+                row = failure_row(rec, by_call[rec.call_id], f"scorer error: {type(exc).__name__}: {exc}")
             progress.add(row)
             bar.step(row)
     except KeyboardInterrupt:
         halt()
-        raise ScoreError(f"interrupted: {len(progress.done)} of {len(records)} calls are saved in "
-                         f"{progress.path}; run the same command again to resume") from None
+        raise _interrupted(progress, total) from None
     pool.shutdown(wait=True)
     bar.close()
-    rows = [{k: v for k, v in progress.done[r.call_id].items() if k not in _BINDING} for r in records]
-    doc = build_scores(scorable, [r for r in rows if r["reference"] is not None], unanswered, track, suite,
-                       duplicates)
-    doc["verified_without_reference"] = [r for r in rows if r["reference"] is None]
-    doc["answers_sha256"] = source.sha256
-    doc["run"] = header
-    write_json_atomically(output, doc)
-    return doc
+
+
+def _dispatch_ray(todo: list[AnswerRecord], by_call: dict[str, Instance], total: int, progress: Progress, *,
+                  track: str, time_limit: float, memory_limit: int, formal: bool, source, jobs: int | None,
+                  ray_address: str | None, log: Callable[[str], None], changed_error: type) -> None:
+    """Verify ``todo`` on a Ray cluster (``score_ray``); rows go through the same ``Progress`` and ``Bar``."""
+    from . import score_ray
+
+    if not todo:             # nothing to verify: no cluster needed
+        Bar(total, total).close()
+        return
+    session = score_ray.Session(ray_address, log)
+    try:
+        session.__enter__()
+    except score_ray.RayBackendError as exc:      # no cluster: nothing was verified
+        raise ScoreError(str(exc)) from None
+    except KeyboardInterrupt:
+        raise _interrupted(progress, total) from None
+    bar = Bar(total, total - len(todo))
+
+    def record(row: dict) -> None:
+        progress.add(row)
+        bar.step(row)
+
+    def stopped() -> None:
+        with progress.lock:
+            progress.stopped = True
+
+    try:
+        try:
+            score_ray.dispatch(session, todo, by_call, track=track, time_limit=time_limit,
+                               memory_limit=memory_limit, formal=formal, source=source, record=record,
+                               stopped=stopped, in_flight=jobs or session.default_in_flight())
+        finally:
+            bar.close()
+            session.close()
+    except changed_error as exc:
+        raise _stopped_by(exc, progress) from None
+    except score_ray.RayBackendError as exc:
+        raise _stopped_by(exc, progress) from None
+    except KeyboardInterrupt:
+        raise _interrupted(progress, total) from None
 
 
 def build_scores(instances: tuple[Instance, ...], rows: list[dict], unanswered: list[str], track: str,
