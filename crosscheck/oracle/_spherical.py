@@ -19,8 +19,9 @@ B the largest |coordinate|, the coordinates, their products and the sums u.w, |u
 d B^2 in absolute value and are computed at a width 2 bits above that; the three sums are then
 sign-extended to a width 3 bits above q^2 d^2 B^4 for the final products (signed comparisons
 throughout). Bit-blasting a multiplier costs the square of its width, so computing the d coordinate
-products at the narrow width, not all at the final one, makes the largest inputs (d = 16, |x| = 1000,
-cos100 = 99) about ten times faster and narrows z3's spread of times on them.
+products at the narrow width, not all at the final one, made the tests' inputs about four times faster
+(median) and the widest ones (d = 16, |x| = 1000) three to seven times faster, with a narrower spread
+of z3's times on the same input (measured with ``tests/benchmarks/z3_tails.py``).
 
 Vectors in Q(sqrt 3): z3 reals with an unknown r constrained by r * r = 3, r > 0 (so r = sqrt 3, an
 algebraic number z3's nlsat handles exactly); coordinate a + b sqrt 3 is the term a + b*r. The pair is
