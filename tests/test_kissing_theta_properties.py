@@ -157,6 +157,26 @@ def test_oracle_limits_and_planted_violation():
         oracle_mod.decide([[1, 0]] * 41, 2, 50)
 
 
+def test_oracle_at_the_widest_values_neither_overflows_nor_loses_signs():
+    """The bit-vector widths (narrow for coordinate products and sums, wide for the final products) hold
+    the largest values: pairs of d = 16 vectors with coordinates of magnitude 1000 on both sides of the
+    bound cos = 21/100 (and negated), and random sign-mixed pairs, decided as the plain-integer definition."""
+    edge = [1000] + [0] * 15
+    below = [210, 977, 37, 1, 1] + [0] * 11      # cosine just below 0.21
+    above = [211, 977, 37, 1, 1] + [0] * 11      # just above
+    assert not pair_violates(edge, below, 21, 100) and pair_violates(edge, above, 21, 100)
+    assert oracle_mod.decide([edge, below], 16, 21) == ("unsat", None)
+    assert oracle_mod.decide([edge, above], 16, 21) == ("sat", (0, 1))
+    assert oracle_mod.decide([[-x for x in edge], [-x for x in above]], 16, 21) == ("sat", (0, 1))
+    rng = random.Random(16)
+    for _ in range(12):
+        d, cos100 = rng.randint(1, 4), rng.choice([0, 21, 50, 99])
+        vecs = [[rng.choice([-1000, 1000, rng.randint(-1000, 1000)]) for _ in range(d)] for _ in range(3)]
+        truth = any(pair_violates(vecs[a], vecs[b], cos100 // gcd(cos100, 100), 100 // gcd(cos100, 100))
+                    for a in range(3) for b in range(a + 1, 3))
+        assert oracle_mod.decide(vecs, d, cos100)[0] == ("sat" if truth else "unsat"), (vecs, cos100)
+
+
 # ---- (b) the cap-packing bound -----------------------------------------------------------------------
 
 def upstream_simpson_floor(d: int, cos100: int, panels: int = 20_000) -> int:

@@ -297,6 +297,39 @@ def test_oracle_planted_violation(b, data):
         assert value == ms.scheme_entry(mutated, a, bb, c) != want == ms.tensor_entry(n, m, p, a, bb, c)
 
 
+def _give_up_first(monkeypatch, attempts_given_up: int) -> list:
+    """``Solver.check`` answers ``unknown`` (z3 giving up) on the first ``attempts_given_up`` calls; the
+    returned list grows by one per call."""
+    import z3
+
+    real, calls = z3.Solver.check, []
+
+    def check(self, *args):
+        calls.append(self)
+        return z3.unknown if len(calls) <= attempts_given_up else real(self, *args)
+    monkeypatch.setattr(z3.Solver, "check", check)
+    return calls
+
+
+def test_oracle_restarts_after_z3_gives_up(monkeypatch):
+    """A restart still decides: a wrong scheme is found (its entry confirmed), a correct one is unsat."""
+    calls = _give_up_first(monkeypatch, 2)
+    status, hit = oracle.decide(ms.transpose_c(STRASSEN, 2, 2), 2, 2, 2)
+    assert status == "sat" and len(calls) == 3 and len({id(s) for s in calls}) == 3   # a fresh solver each
+    a, b, c, value, want = hit
+    assert value == ms.scheme_entry(ms.transpose_c(STRASSEN, 2, 2), a, b, c) != want
+    calls = _give_up_first(monkeypatch, 1)
+    assert oracle.decide(STRASSEN, 2, 2, 2) == ("unsat", None) and len(calls) == 2
+
+
+def test_oracle_reports_unknown_when_every_attempt_gives_up(monkeypatch):
+    import z3
+
+    monkeypatch.setattr(z3.Solver, "check", lambda self, *a: z3.unknown)
+    assert oracle.decide([[[1], [1], [-1]]], 1, 1, 1) == ("unknown", None)
+    assert oracle.decide(STRASSEN, 2, 2, 2, timeout_ms=1) == ("unknown", None)
+
+
 def test_oracle_fits_rule():
     assert oracle.fits(schema.parse(STRASSEN, params(2, 2, 2)))
     assert not oracle.fits(schema.parse(STRASSEN2, params(4, 4, 4)))

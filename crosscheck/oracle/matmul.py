@@ -27,16 +27,21 @@ and must be treated as an ERROR by the caller.
 Limits. Small schemes only: n*m*p <= ``MAX_NMP`` = 27 and r <= ``MAX_R`` = 64 (``ValueError``
 otherwise; also for coefficients that are not ints in -4..4 or factors of the wrong length). Proving a
 correct <2,2,2> scheme (unsat) takes z3 well under a second, a naive <3,3,3> (27 products, 729
-entries) a few seconds. The default z3 timeout is ``DEFAULT_TIMEOUT_MS``; z3 is imported lazily.
+entries) a few seconds. The products make the statement nonlinear, and z3's nonlinear integer
+arithmetic has a heavy tail: the naive <3,3,3> took 30 s (against a 2 s median) on one call in a
+hundred (``tests/benchmarks/z3_tails.py``). So it is asked in seeded restarts (``_z3.solve_with_restarts``:
+a fresh solver per attempt with its own ``random_seed``, budgets doubling from ``FIRST_ATTEMPT_MS``)
+within the overall timeout, ``DEFAULT_TIMEOUT_MS`` by default; z3 is imported lazily.
 """
 from __future__ import annotations
 
-from ._z3 import solve
+from ._z3 import solve_with_restarts
 
 MAX_NMP = 27
 MAX_R = 64
 MAX_COEFFICIENT = 4
 DEFAULT_TIMEOUT_MS = 120_000
+FIRST_ATTEMPT_MS = 5_000        # the first restart's budget (a naive <3,3,3> usually takes 1-2 s)
 
 
 def _validate(products, n: int, m: int, p: int) -> None:
@@ -73,10 +78,28 @@ def decide(products, n: int, m: int, p: int, *, timeout_ms: int = DEFAULT_TIMEOU
     scheme is correct, ``("unknown", None)`` when z3 gives up.
     """
     _validate(products, n, m, p)
+    answer, found = solve_with_restarts(lambda seed, budget: _statement(products, n, m, p, seed, budget),
+                                        timeout_ms, first_attempt_ms=FIRST_ATTEMPT_MS)
+    if found is None:
+        return answer, None
+    x, y, z = found
+    sizes = (n * m, m * p, n * p)
+    if not all(0 <= t < s for t, s in zip(found, sizes)):
+        raise RuntimeError(f"matmul oracle self-check failed: z3 model {found} is outside the tensor")
+    value, want = _coefficient(products, x, y, z), _tensor(n, m, p, x, y, z)
+    if value == want:
+        raise RuntimeError(f"matmul oracle self-check failed: z3 model {found} is a correct entry")
+    return "sat", (x, y, z, value, want)
+
+
+def _statement(products, n: int, m: int, p: int, seed: int, budget_ms: int):
+    """A fresh solver with the statement asserted (``random_seed`` = seed, ``timeout`` = budget_ms), and
+    its unknowns (a, b, c)."""
     import z3  # lazy
 
     solver = z3.Solver()
-    solver.set("timeout", int(timeout_ms))
+    solver.set("timeout", int(budget_ms))
+    solver.set("random_seed", int(seed))
     a, b, c = z3.Ints("a b c")
     solver.add(0 <= a, a < n * m, 0 <= b, b < m * p, 0 <= c, c < n * p)
     terms = []
@@ -91,18 +114,7 @@ def decide(products, n: int, m: int, p: int, *, timeout_ms: int = DEFAULT_TIMEOU
     scheme = z3.Sum(terms)
     tensor = z3.If(z3.And(a / m == c / p, a % m == b / p, b % p == c % p), 1, 0)
     solver.add(scheme != tensor)
-
-    answer, found = solve(solver, (a, b, c))
-    if found is None:
-        return answer, None
-    x, y, z = found
-    sizes = (n * m, m * p, n * p)
-    if not all(0 <= t < s for t, s in zip(found, sizes)):
-        raise RuntimeError(f"matmul oracle self-check failed: z3 model {found} is outside the tensor")
-    value, want = _coefficient(products, x, y, z), _tensor(n, m, p, x, y, z)
-    if value == want:
-        raise RuntimeError(f"matmul oracle self-check failed: z3 model {found} is a correct entry")
-    return "sat", (x, y, z, value, want)
+    return solver, (a, b, c)
 
 
 # ---- the contract's entry point (one signature for every family) ----------------------------------
