@@ -103,7 +103,7 @@ def _word_order(d: np.ndarray) -> np.ndarray:
     return np.lexsort((dist[np.arange(total), home], place[home]))
 
 
-def _coordinate_order(d: np.ndarray, m: int) -> list[int]:
+def _coordinate_order(d: np.ndarray, m: int, width: int) -> list[int]:
     classes = np.stack([(d == s).sum(axis=0) for s in range(3)])
     smallest = classes.min(axis=0)
     coords = [int(c) for c in np.argsort(-smallest, kind="stable") if smallest[c] > 0]
@@ -118,21 +118,23 @@ def _coordinate_order(d: np.ndarray, m: int) -> list[int]:
     cols = np.array(coords)
     p, q, r = d[trip[:, 0]][:, cols], d[trip[:, 1]][:, cols], d[trip[:, 2]][:, cols]
     sep = ((p != q) & (p != r) & (q != r)).astype(np.float32)       # samples x coords (0/1: they only order)
-    count = np.zeros(len(trip), np.int64)
+    blocks_hit = np.zeros(len(trip), np.int64)                      # separated blocks so far, per sample
+    in_block = np.zeros(len(trip), bool)                            # separated inside the block being filled
     free = np.ones(len(cols), bool)
     picked: list[int] = []
     while free.any():
-        below = (count < m).astype(np.float32)
-        if not below.any():
+        want = (blocks_hit < m) & ~in_block
+        if not ((blocks_hit + in_block) < m).any():
             break
-        gain = below @ sep
+        gain = want.astype(np.float32) @ sep
         gain[~free] = -1.0
         c = int(np.argmax(gain))
-        if gain[c] <= 0:
-            break
         picked.append(c)
         free[c] = False
-        count += sep[:, c].astype(np.int64)
+        in_block |= sep[:, c] > 0
+        if len(picked) % width == 0:
+            blocks_hit += in_block
+            in_block[:] = False
     rest = [t for t in range(len(cols)) if free[t]]
     return [coords[t] for t in picked + rest]
 
@@ -144,8 +146,9 @@ class _Scanner:
         self.total = total = d_original.shape[0]
         self.order = _word_order(d_original)
         d = d_original[self.order]
-        coords = _coordinate_order(d, m)
-        width = min(BLOCK, max(1, len(coords) // m))
+        useful = int(np.count_nonzero(np.stack([(d == s).any(axis=0) for s in range(3)]).all(axis=0)))
+        width = min(BLOCK, max(1, useful // m))
+        coords = _coordinate_order(d, m, width)
         self.b = width
         pad = (-len(coords)) % width
         body = np.zeros((total, len(coords) + pad), np.uint8)
