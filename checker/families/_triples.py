@@ -24,16 +24,24 @@ Two stages per y decide whether some (x, z) has t(x, y, z) < m:
    (R2_c(x) & R1_c(z))), taken chunk by chunk until it reaches m. A triple below m after the last
    chunk is a violation; it is counted once more on the raw digits before it is reported.
 
-The filter runs block after block; after each block (once every group has one) it counts the non-zero
-words of the OR and hands over to the exact count as soon as at most 1/``SPARSE_RATIO`` of them are
-non-zero (or after the last block it may keep; rows whose sets are empty are dropped on the way).
-Either way every triple ends certified or counted, so the order of coordinates, the block sizes and
-the switching rule only change the speed. The order is greedy: ``SAMPLES`` random triples (a fixed
-seed) are tested at every coordinate, and block by block the coordinate that separates most sampled
-triples not yet separated in the block's group comes next (ties and the rest by the number n_0 n_1 n_2
-of triples a coordinate separates), so coordinates that repeat one another are not stacked in one
-block. The middle words are processed in chunks of ``Y_CHUNK`` that share narrowed copies of the
-tables (only the words z above the chunk's first y), at most ``TABLE_BUDGET`` bytes of them.
+The filter runs block after block; after each block (once every group has one) a sample of its rows
+(every 8th) is popcounted, and it hands over to the exact count as soon as the sample holds at most one
+open triple per ``SPARSE_RATIO[m]`` words (or after the last block; rows whose sets are empty are dropped
+on the way). Every triple ends certified or counted, so the order of words and coordinates, the block
+sizes and these switches only change the speed:
+* the coordinate order is greedy: ``SAMPLES`` random triples (a fixed seed) are tested at every
+  coordinate, and block by block the coordinate that separates most sampled triples not yet separated in
+  the block's group comes next (the rest by the number n_0 n_1 n_2 of triples a coordinate separates), so
+  coordinates that repeat one another are not stacked in one block;
+* the words are reordered (``cluster_order``: nearest of ``PIVOTS`` pivots, pivots in a nearest-neighbour
+  chain) so that close words sit side by side; a triple whose outer words are close then has its middle
+  word close to them too;
+* when a block halves nothing (its group's sampled bits do not halve), the remaining blocks for this y are
+  re-ordered from a sample of the open triples (``_replan``: greedy, ``REPLAN_PICKS`` at a time), which
+  finds the coordinates private to a cluster of words;
+* the middle words are processed in chunks of ``Y_CHUNK`` that share copies of the tables narrowed to the
+  words z above the chunk's first y (``TABLE_BUDGET`` bounds the blocks the filter may use).
+The reported triple is mapped back to the caller's positions and counted on the raw digits.
 
 Lists with m >= 4 are limited (``MAX_WORDS_LARGE_M`` words) and counted directly: per pair the three
 bit masks "target symbol s" and per word z the one-hot masks of its symbols give
