@@ -5,15 +5,31 @@ Notation: t(x, y, z) is the number of coordinates where x, y, z are pairwise dif
 t(x, y, z) = #{i in P : x_i = s_i}.
 
 ``scan_small_m`` (m <= 3, any list size): every triple x < y < z is met once, with y its middle word.
-For a fixed y the rows are the words z > y and each row holds the set of words x < y (a bit set, bit x of
-byte x // 8, most significant bit first, grouped in big-endian uint64 words) whose count t(x, y, z) is
-still below m, split by the count so far (one set per count 0..m-1). Coordinates are consumed in
-blocks; for a block the pair (y, z) is summarised by one symbol per coordinate (s_i, or 3 when
-y_i = z_i), and a table built once per block gives, for each of the 4^b summaries, the set of words x
-with exactly j hits in the block. Sets are combined like counters; a row whose sets are empty is done;
-a row still non-empty after the last block is a triple with t < m (counted again exactly).
-Coordinates where one symbol never occurs cannot separate anything and are skipped; the others are
-taken in decreasing order of their smallest symbol class.
+For a fixed y the rows are the words z > y and each row is a set of words x < y (bit x of byte x // 8,
+most significant bit first, grouped in big-endian uint64 words). Two stages:
+
+1. A filter that only certifies. The coordinates where all three symbols occur (elsewhere nothing is
+   separated) are cut into blocks of ``BLOCK``; for a block the pair (y, z) has a summary (s_i, or 3 where
+   y_i = z_i), and a table built per block gives for each of the 4^BLOCK summaries the set of x with
+   x_i != s_i on the whole block: the x for which the block holds no separating coordinate. The filter
+   keeps the nested sets L_0 <= L_1 <= ... <= L_{m-1}, L_j = the x with at most j *blocks* holding a
+   separating coordinate so far; a block with table set U updates L_j <- (L_j & U) | L_{j-1} and
+   L_0 <- L_0 & U. An x outside L_{m-1} has m different blocks with a separating coordinate each, so
+   t >= m: it is certified (the blocks are disjoint).
+2. The x left in L_{m-1} are counted exactly, 64 coordinates at a time, with the identity
+   t(x, y, z) = #{i : x_i + y_i + z_i = 0 mod 3} - #{i : x_i = y_i = z_i} (a coordinate with
+   x_i + y_i + z_i = 0 holds three equal or three different symbols), on bit-sliced F_3 words (ones and
+   twos masks, the carry-free addition of ``_ternary``). A triple still below m after every chunk is
+   counted once more on the raw symbols before it is reported.
+
+The hand-over from 1 to 2 happens once a sample of L_{m-1} (every 8th row) holds at most one x per
+``SPARSE_WORDS`` words, or after the last block. Coordinates are ordered by a sampled greedy count (the
+coordinate that raises most sampled triples still below m, ``SAMPLES`` triples, fixed seed; the rest by
+their smallest symbol class), the words are reordered so that close words sit side by side (each word
+joins the nearest of ``REFERENCES`` reference words picked by farthest-point traversal, references in
+nearest-neighbour chain order), and for a middle word whose blocks stop emptying L_0 the remaining
+blocks are re-ranked by how many sampled open triples each one separates. None of this changes what is
+decided, only how fast.
 
 ``scan_direct`` (m >= 4, at most 243 words): plain Python integers as bit masks over the coordinates,
 t(x, y, z) = popcount(d(x, y) & d(x, z) & d(y, z)) with d the mask of differing coordinates.
@@ -24,8 +40,16 @@ import numpy as np
 
 from . import _ternary
 
-BLOCK = {1: 8, 2: 6, 3: 6}
-TABLE_BUDGET = 600 * 2 ** 20
+BLOCK = 6
+SAMPLES = 6000
+SEED = 97
+REFERENCES = 48
+Y_CHUNK = 320
+TABLE_BUDGET = 700 * 2 ** 20
+SPARSE_WORDS = {1: 18, 2: 9, 3: 7}
+EXACT_BATCH = 1 << 20
+RERANK_SAMPLE = 192
+_FULL = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
 def _matrix(words: tuple[str, ...], n: int) -> np.ndarray:
@@ -43,119 +67,274 @@ def _bits(flags: np.ndarray, width: int) -> np.ndarray:
     return np.ascontiguousarray(raw).view(">u8").astype(np.uint64)
 
 
-def _lowest_member(row: np.ndarray) -> int:
-    """The smallest x in a big-endian bit set."""
-    raw = row.astype(">u8").view(np.uint8)
-    hits = np.flatnonzero(np.unpackbits(raw, bitorder="big"))
-    return int(hits[0])
-
-
 def _separating(d: np.ndarray, x: int, y: int, z: int) -> int:
     a, b, c = d[x], d[y], d[z]
     return int(((a != b) & (a != c) & (b != c)).sum())
 
 
-def scan_small_m(words: tuple[str, ...], n: int, m: int) -> tuple[int, int, int] | None:
-    total = len(words)
-    if total < 3:
-        return None
-    d = _matrix(words, n)
+def _word_order(d: np.ndarray) -> np.ndarray:
+    """Close words side by side: references by farthest-point traversal, each word to its nearest reference."""
+    total = d.shape[0]
+    if total <= 3:
+        return np.arange(total)
+    refs = [0]
+    far = (d != d[0]).sum(axis=1)
+    dist = [far.copy()]
+    while len(refs) < min(REFERENCES, total):
+        nxt = int(np.argmax(far))
+        if far[nxt] == 0:
+            break
+        refs.append(nxt)
+        row = (d != d[nxt]).sum(axis=1)
+        dist.append(row)
+        far = np.minimum(far, row)
+    dist = np.stack(dist, axis=1)                                   # N x references (Hamming distances)
+    home = np.argmin(dist, axis=1)
+    between = dist[refs]
+    chain = [0]
+    todo = list(range(1, len(refs)))
+    while todo:
+        last = chain[-1]
+        pick = min(todo, key=lambda r: (between[last, r], r))
+        chain.append(pick)
+        todo.remove(pick)
+    place = np.zeros(len(refs), np.int64)
+    place[chain] = np.arange(len(refs))
+    return np.lexsort((dist[np.arange(total), home], place[home]))
+
+
+def _coordinate_order(d: np.ndarray, m: int, width: int) -> list[int]:
     classes = np.stack([(d == s).sum(axis=0) for s in range(3)])
     smallest = classes.min(axis=0)
     coords = [int(c) for c in np.argsort(-smallest, kind="stable") if smallest[c] > 0]
-    width = -(-total // 64)
-    b = BLOCK[m]
-    blocks = [coords[i:i + b] for i in range(0, len(coords), b)]
-    member = [_bits(np.stack([d[:, c] == s for s in range(3)]), width) for c in coords]   # per coordinate: 3 x width
-    where = {c: t for t, c in enumerate(coords)}
-    tables: dict[int, list[np.ndarray]] = {}
-    used = 0
+    total = d.shape[0]
+    if len(coords) <= 1 or total < 3:
+        return coords
+    rng = np.random.default_rng(SEED)
+    trip = rng.integers(0, total, size=(2 * SAMPLES, 3))
+    trip = trip[(trip[:, 0] != trip[:, 1]) & (trip[:, 1] != trip[:, 2]) & (trip[:, 0] != trip[:, 2])][:SAMPLES]
+    if len(trip) == 0:
+        return coords
+    cols = np.array(coords)
+    p, q, r = d[trip[:, 0]][:, cols], d[trip[:, 1]][:, cols], d[trip[:, 2]][:, cols]
+    sep = ((p != q) & (p != r) & (q != r)).astype(np.float32)       # samples x coords (0/1: they only order)
+    blocks_hit = np.zeros(len(trip), np.int64)                      # separated blocks so far, per sample
+    in_block = np.zeros(len(trip), bool)                            # separated inside the block being filled
+    free = np.ones(len(cols), bool)
+    picked: list[int] = []
+    while free.any():
+        want = (blocks_hit < m) & ~in_block
+        if not ((blocks_hit + in_block) < m).any():
+            break
+        gain = want.astype(np.float32) @ sep
+        gain[~free] = -1.0
+        c = int(np.argmax(gain))
+        picked.append(c)
+        free[c] = False
+        in_block |= sep[:, c] > 0
+        if len(picked) % width == 0:
+            blocks_hit += in_block
+            in_block[:] = False
+    rest = [t for t in range(len(cols)) if free[t]]
+    return [coords[t] for t in picked + rest]
 
-    def table(t: int) -> list[np.ndarray]:
-        nonlocal used
-        if t in tables:
-            return tables[t]
-        counts = [np.full((1, width), np.uint64(0xFFFFFFFFFFFFFFFF))] + [np.zeros((1, width), np.uint64)] * (m - 1)
-        for c in blocks[t]:
-            sym = member[where[c]]
-            parts = []
-            for s in range(4):               # summary digit s (3 = no target): new index s * 4^j + old
-                if s == 3:
-                    parts.append(counts)
-                    continue
-                hit, miss = sym[s], ~sym[s]
-                parts.append([(counts[j] & miss) | (counts[j - 1] & hit) if j else counts[0] & miss for j in range(m)])
-            counts = [np.concatenate([p[j] for p in parts]) for j in range(m)]
-        size = sum(x.nbytes for x in counts)
-        if used + size <= TABLE_BUDGET:
-            tables[t] = counts
-            used += size
-        return counts
 
-    # the summary of a pair over a block, from two look-ups: each half (at most 4 coordinates) of the block is
-    # read as a base-3 number per word, and summary[(Y, Z)] for a half is a table of 3^h x 3^h base-4 numbers
-    pair_tables: dict[int, np.ndarray] = {}
+class _Scanner:
+    def __init__(self, d_original: np.ndarray, m: int):
+        self.original = d_original
+        self.m = m
+        self.total = total = d_original.shape[0]
+        self.order = _word_order(d_original)
+        d = d_original[self.order]
+        useful = int(np.count_nonzero(np.stack([(d == s).any(axis=0) for s in range(3)]).all(axis=0)))
+        width = min(BLOCK, max(1, useful // m))
+        coords = _coordinate_order(d, m, width)
+        self.b = width
+        pad = (-len(coords)) % width
+        body = np.zeros((total, len(coords) + pad), np.uint8)
+        body[:, :len(coords)] = d[:, coords]
+        self.d = body
+        self.nb = body.shape[1] // width
+        self.words = -(-total // 64)
+        self.member = [_bits(np.stack([body[:, c] == s for s in range(3)]), self.words) for c in range(body.shape[1])]
+        # summary of (y, z) on a block: key[y] * 3^b + key[z] -> base-4 number of the summary digits
+        digits = np.array([[(v // 3 ** j) % 3 for j in range(width)] for v in range(3 ** width)], np.int64)
+        yy, zz = digits[:, None, :], digits[None, :, :]
+        summary = np.where(yy == zz, 3, 3 - yy - zz)
+        self.summary = (summary * 4 ** np.arange(width)).sum(axis=2).ravel()
+        self.keys = (body.reshape(total, self.nb, width).astype(np.int64) * 3 ** np.arange(width)).sum(axis=2)
+        self.keys_by_block = np.ascontiguousarray(self.keys.T)
+        # exact count: bit-sliced F_3 words per chunk of 64 coordinates (chunks x N), coordinate j of a chunk at bit j
+        chunks = max(1, -(-body.shape[1] // 64))
+        full = np.zeros((total, chunks * 64), np.uint8)
+        full[:, :body.shape[1]] = body
+        weights = np.uint64(1) << np.arange(64, dtype=np.uint64)
+        lanes = full.reshape(total, chunks, 64)
+        self.ones = np.ascontiguousarray(((lanes == 1) * weights).sum(axis=2, dtype=np.uint64).T)
+        self.twos = np.ascontiguousarray(((lanes == 2) * weights).sum(axis=2, dtype=np.uint64).T)
+        per_table = 4 ** width * self.words * 8
+        self.budget_blocks = min(self.nb, max(m, TABLE_BUDGET // max(1, per_table)))
+        self.separates: np.ndarray | None = None
 
-    def pair_table(h: int) -> np.ndarray:
-        if h not in pair_tables:
-            table = np.zeros((3 ** h, 3 ** h), np.int64)
-            for yv in range(3 ** h):
-                for zv in range(3 ** h):
-                    code = 0
-                    for j in range(h):
-                        a, c = (yv // 3 ** j) % 3, (zv // 3 ** j) % 3
-                        code += (3 if a == c else 3 - a - c) * 4 ** j
-                    table[yv, zv] = code
-            pair_tables[h] = table
-        return pair_tables[h]
+    # ---- filter tables ----------------------------------------------------------------------------------
 
-    block_keys = []
-    for cols in blocks:
-        pieces = []
-        for start in range(0, len(cols), 4):
-            part = cols[start:start + 4]
-            key = np.zeros(total, np.int64)
-            for j, c in enumerate(part):
-                key += d[:, c].astype(np.int64) * 3 ** j
-            pieces.append((key, pair_table(len(part)), 4 ** start))
-        block_keys.append(pieces)
-    for y in range(1, total - 1):
-        wy = -(-y // 64)                      # words holding x < y
-        first = np.zeros(width * 64, bool)
-        first[:y] = True
-        start = _bits(first, width)[:wy]
-        zs = np.arange(y + 1, total)
-        state = [np.repeat(start[None, :], len(zs), axis=0)] + [np.zeros((len(zs), wy), np.uint64) for _ in range(m - 1)]
-        for t, cols in enumerate(blocks):
-            index = np.zeros(len(zs), np.int64)
-            for key, lut, scale in block_keys[t]:
-                index += lut[key[y]][key[zs]] * scale
-            rows = [np.take(plane, index, axis=0)[:, :wy] for plane in table(t)]
-            new = []
-            for j in range(m):
-                acc = state[j] & rows[0]
-                for i in range(j):
-                    acc |= state[i] & rows[j - i]
-                new.append(acc)
-            state = new
-            any_left = state[0]
-            for plane in state[1:]:
-                any_left = any_left | plane
-            live = np.bitwise_or.reduce(any_left, axis=1) != 0
-            if not live.all():
-                zs = zs[live]
-                state = [plane[live] for plane in state]
-                if len(zs) == 0:
-                    break
-        if len(zs):
-            row = state[0][0]
-            for plane in state[1:]:
-                row = row | plane[0]
-            x, z = _lowest_member(row), int(zs[0])
-            if not (x < y < z) or _separating(d, x, y, z) >= m:
-                raise RuntimeError("second trifference scan self-check failed")
-            return x, y, z
-    return None
+    def _table(self, t: int, k: int) -> np.ndarray:
+        """For block t and the first k words of the x sets: row = summary, set = x with no hit in the block."""
+        cols = range(t * self.b, (t + 1) * self.b)
+        halves = []
+        for part in (list(cols)[:3], list(cols)[3:]):
+            if not part:
+                continue
+            acc = np.full((1, k), _FULL)
+            for c in part:
+                sym = self.member[c][:, :k]
+                acc = np.concatenate([acc & ~sym[0], acc & ~sym[1], acc & ~sym[2], acc])
+            halves.append(acc)
+        if len(halves) == 1:
+            return halves[0]
+        low, high = halves
+        return (high[:, None, :] & low[None, :, :]).reshape(-1, k)
+
+    # ---- exact count -------------------------------------------------------------------------------------
+
+    def _exact(self, y: int, zs: np.ndarray, open_set: np.ndarray) -> tuple[int, int] | None:
+        flat = np.flatnonzero(open_set != 0)
+        step = max(1, EXACT_BATCH // 64)
+        k = open_set.shape[1]
+        for start in range(0, len(flat), step):
+            part = flat[start:start + step]
+            rows, cols = np.divmod(part, k)
+            vals = open_set.ravel()[part]
+            xs_parts, zs_parts = [], []
+            while len(vals):
+                low = vals & (~vals + np.uint64(1))
+                pos = np.bitwise_count(low - np.uint64(1)).astype(np.int64)     # bit position from the right
+                xs_parts.append(64 * cols + 63 - pos)
+                zs_parts.append(zs[rows])
+                vals = vals ^ low
+                more = vals != 0
+                vals, rows, cols = vals[more], rows[more], cols[more]
+            hit = self._count(y, np.concatenate(xs_parts), np.concatenate(zs_parts))
+            if hit is not None:
+                return hit
+        return None
+
+    def _count(self, y: int, xs: np.ndarray, zs: np.ndarray) -> tuple[int, int] | None:
+        t = np.zeros(len(xs), np.int64)
+        for c in range(self.ones.shape[0]):
+            o, w = self.ones[c], self.twos[c]
+            a1, a2, b1, b2 = o[xs], w[xs], o[y], w[y]
+            c1, c2 = o[zs], w[zs]
+            carry = (a1 | b2) ^ (a2 | b1)                                   # a + b, bit-sliced
+            s1, s2 = (a2 | b2) ^ carry, (a1 | b1) ^ carry
+            carry = (s1 | c2) ^ (s2 | c1)                                   # (a + b) + c
+            r1, r2 = (s2 | c2) ^ carry, (s1 | c1) ^ carry
+            zero = ~(r1 | r2)
+            same = ~((a1 ^ b1) | (a2 ^ b2) | (a1 ^ c1) | (a2 ^ c2))
+            t += np.bitwise_count(zero).astype(np.int64) - np.bitwise_count(same).astype(np.int64)
+            below = t < self.m
+            if not below.all():
+                xs, zs, t = xs[below], zs[below], t[below]
+                if len(xs) == 0:
+                    return None
+        pick = int(np.lexsort((zs, xs))[0])
+        return int(xs[pick]), int(zs[pick])
+
+    # ---- re-ranking of blocks ----------------------------------------------------------------------------
+
+    def _rerank(self, y: int, zs: np.ndarray, open_set: np.ndarray, rest: list[int]) -> list[int]:
+        rows = np.arange(0, len(zs), max(1, len(zs) // 48))
+        sub = open_set[rows]
+        flat = np.flatnonzero(sub != 0)
+        if len(flat) == 0 or not rest:
+            return rest
+        flat = flat[:: max(1, len(flat) // RERANK_SAMPLE)]
+        r, c = np.divmod(flat, sub.shape[1])
+        vals = sub.ravel()[flat]
+        low = vals & (~vals + np.uint64(1))
+        xs = 64 * c + 63 - np.bitwise_count(low - np.uint64(1)).astype(np.int64)
+        zz = zs[rows[r]]
+        if self.separates is None:                  # [summary, key of x]: the block holds a separating coordinate
+            b = self.b
+            sdig = (np.arange(4 ** b)[:, None] // 4 ** np.arange(b)) % 4
+            xdig = (np.arange(3 ** b)[:, None] // 3 ** np.arange(b)) % 3
+            self.separates = (sdig[:, None, :] == xdig[None, :, :]).any(axis=2)
+        blocks = np.array(rest)
+        kz, kx = np.take(self.keys, zz, axis=0)[:, blocks], np.take(self.keys, xs, axis=0)[:, blocks]   # S x blocks
+        summ = self.summary[self.keys[y, blocks][None, :] * 3 ** self.b + kz]
+        score = self.separates[summ, kx].sum(axis=0)
+        return [int(blocks[t]) for t in np.argsort(-score, kind="stable")]
+
+    # ---- the scan -------------------------------------------------------------------------------------------
+
+    def _start(self, y: int, k: int) -> np.ndarray:
+        flags = np.zeros(64 * k, bool)
+        flags[:y] = True
+        return _bits(flags, k)
+
+    def _one(self, y: int, k: int, table) -> tuple[int, int] | None:
+        m = self.m
+        zs = np.arange(y + 1, self.total)
+        start = self._start(y, k)
+        levels = [None] * m                       # levels[j]: x with at most j separated blocks
+        blocks = list(range(self.budget_blocks))
+        reranked = False
+        for step in range(len(blocks)):
+            t = blocks[step]
+            kb = self.keys_by_block[t]
+            index = self.summary[kb[y] * 3 ** self.b + kb[zs]]
+            u = np.take(table(t), index, axis=0)
+            if step == 0:
+                u &= start
+                levels[0] = u
+                for j in range(1, m):
+                    levels[j] = np.repeat(start[None, :], len(zs), axis=0)
+                before0 = None
+            else:
+                before0 = int(np.bitwise_count(levels[0][::8]).sum())
+                for j in range(m - 1, 0, -1):
+                    levels[j] &= u
+                    levels[j] |= levels[j - 1]
+                levels[0] &= u
+            top = levels[m - 1][::8]
+            if int(np.bitwise_count(top).sum()) * SPARSE_WORDS[m] <= top.size:
+                break
+            if not reranked and before0 is not None and step + 1 < len(blocks):
+                after0 = int(np.bitwise_count(levels[0][::8]).sum())
+                if 2 * after0 > before0:
+                    blocks[step + 1:] = self._rerank(y, zs, levels[m - 1], blocks[step + 1:])
+                    reranked = True
+        if levels[m - 1] is None:                 # no block at all: nothing is certified
+            levels[m - 1] = np.repeat(start[None, :], len(zs), axis=0)
+        return self._exact(y, zs, levels[m - 1])
+
+    def run(self) -> tuple[int, int, int] | None:
+        for y0 in range(1, self.total - 1, Y_CHUNK):
+            y1 = min(y0 + Y_CHUNK, self.total - 1)
+            k = max(1, -(-(y1 - 1) // 64))
+            made: dict[int, np.ndarray] = {}
+
+            def table(t: int, k=k, made=made) -> np.ndarray:
+                if t not in made:
+                    made[t] = self._table(t, k)
+                return made[t]
+            for y in range(y0, y1):
+                found = self._one(y, k, table)
+                if found is not None:
+                    x, z = found
+                    if not (x < y < z) or _separating(self.d, x, y, z) >= self.m:
+                        raise RuntimeError("second trifference scan self-check failed")
+                    i, j, l = sorted(int(self.order[v]) for v in (x, y, z))
+                    if _separating(self.original, i, j, l) >= self.m:
+                        raise RuntimeError("second trifference scan self-check failed (original order)")
+                    return i, j, l
+        return None
+
+
+def scan_small_m(words: tuple[str, ...], n: int, m: int) -> tuple[int, int, int] | None:
+    if len(words) < 3:
+        return None
+    return _Scanner(_matrix(words, n), m).run()
 
 
 def scan_direct(words: tuple[str, ...], n: int, m: int) -> tuple[int, int, int] | None:

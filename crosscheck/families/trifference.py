@@ -14,9 +14,12 @@ What is checked and how (every decision is exact integer or bit arithmetic):
   affine list (t is invariant under translation) the *pair criterion* decides: for non-zero
   a != b in L = list - w_0, the triple 0, a, b is separated exactly where a_i != 0, b_i != 0,
   a_i != b_i, counted with numpy popcounts on packed bits (every pair, any m). Other lists are scanned
-  triple by triple (``_trifference_scan``: per middle word, bit sets over the first word; or, for
+  triple by triple (``_trifference_scan``: per middle word, bit sets over the first word, a filter that
+  certifies triples separated in m different coordinate blocks, then an exact count of the rest with
+  the identity t = #{i : x_i + y_i + z_i = 0} - #{i : x_i = y_i = z_i} on bit-sliced F_3 words; or, for
   m >= 4 and at most 243 words, plain Python). This is a different decomposition from the primary,
-  which decides affine lists with the hyperplane criterion and scans with bit sets over the last word.
+  which decides affine lists with the hyperplane criterion and scans with bit sets over the last word,
+  certifies by m disjoint coordinate groups and counts with relative one-hot masks.
 * ``linear_code``: the rank over F_3 twice -- sympy ``DomainMatrix`` over ``GF(3)`` (python ground types,
   set by ``endless_exam.crosscheck``) and a plain-Python row reduction, which must agree -- then the
   criterion "d(C) >= m, and for every non-zero codeword z = uG the rows restricted to the zero set of

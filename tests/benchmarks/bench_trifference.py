@@ -15,9 +15,16 @@ largest allowed inputs (issue 11, item 6):
 * G: an rs_concat with a degree-12 field and a random rank-12 inner code of length 128 (N = 8, K = 3).
 * H: the legacy linear form with 8 rows of length 1,024 (6,561 words, the affine path).
 * I: 243 random words of length 1,024 with m = 4 (the direct count at its size limit).
+* Adversarial lists for the triple scans (issue 11): J: 6,561 random words of length 128, m = 1 (valid,
+  short words); K: 9 clusters of 729 words, each word its cluster's centre except on 110 coordinates
+  private to the cluster, n = 1,024, m = 1 (valid; 30% of the triples are separated only by the private
+  coordinates of one cluster); O: K with its last word replaced by one made of the first two (invalid);
+  L/M: the list of C with m = 2 and m = 3; N: the 64 columns of A repeated
+  16 times (n = 1,024, m = 3: every separated triple of A is separated 16 times, and duplicated
+  columns must not fill the blocks).
 
-Targets on two cores: the rank-12 certificate under 5 s (primary) and 30 s (second); every case well
-inside the 60 s limit.
+Targets on two cores: the rank-12 certificate under 5 s (primary) and 30 s (second); the 6,561-word
+lists A-C under about 5 s per verifier in-process; every case inside 20 s per verifier.
 """
 from __future__ import annotations
 
@@ -109,6 +116,37 @@ def random_rows(n: int, k: int, seed: int) -> list[str]:
     return ["".join(rnd.choice("012") for _ in range(n)) for _ in range(k)]
 
 
+def clustered(clusters: int = 9, size: int = 729, private: int = 110, n: int = 1024, seed: int = 5) -> list[str]:
+    rnd = random.Random(seed)
+    coords = list(range(n))
+    rnd.shuffle(coords)
+    words = []
+    for c in range(clusters):
+        centre = [rnd.choice("012") for _ in range(n)]
+        own = coords[c * private:(c + 1) * private]
+        seen: set[str] = set()
+        while len(seen) < size:
+            w = list(centre)
+            for i in own:
+                w[i] = rnd.choice("012")
+            seen.add("".join(w))
+        words.extend(sorted(seen))
+    rnd.shuffle(words)
+    return words
+
+
+def spoil_pair(words: list[str]) -> list[str]:
+    """The last word replaced by one made of the first two (each coordinate from one of them): the three
+    are separated nowhere."""
+    have = set(words)
+    x, y = words[0], words[1]
+    for k in range(2, len(x)):
+        z = "".join(a if i % k else b for i, (a, b) in enumerate(zip(x, y)))
+        if z not in have:
+            return words[:-1] + [z]
+    raise SystemExit("no spoiler")
+
+
 def P(n: int, m: int) -> dict:
     return {"n": n, "m": m, "representation": "certified"}
 
@@ -128,6 +166,14 @@ def cases():
         "field": [1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 1], "length": 8, "dimension": 3}}
     yield "H legacy linear, 8 rows, n=1024 (6,561 words)", P(1024, 1), {"linear": random_rows(1024, 8, 3)}
     yield "I 243 random words, n=1024, m=4", P(1024, 4), random_words(1024, 243, 4)
+    yield "J 6,561 random words, n=128 (valid)", P(128, 1), random_words(128, 6561, 5)
+    cluster = clustered()
+    yield "K 9 clusters x 729 words, n=1024 (valid)", P(1024, 1), cluster
+    big = random_words(1024, 6561, 2)
+    yield "L the list of C with m=2 (valid)", P(1024, 2), big
+    yield "M the list of C with m=3 (valid)", P(1024, 3), big
+    yield "N the columns of A repeated 16 times, m=3 (valid)", P(1024, 3), [w * 16 for w in sample]
+    yield "O K, last word made of the first two (invalid)", P(1024, 1), spoil_pair(cluster)
 
 
 def main(argv: list[str] | None = None) -> int:
