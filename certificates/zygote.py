@@ -27,8 +27,9 @@ Protocol (one JSON object per socket message):
    writes ``{"status": wait status, "cpu": seconds}``, then closes the status pipe. The harness enforces
    the wall clock and kills the child's process group on timeout.
 3. End: EOF on the control socket (the harness exited, however it died: its end closes with it),
-   SIGTERM or SIGHUP (also the zygote's parent-death signal): the zygote kills every child's process
-   group, reaps them and exits.
+   SIGTERM or SIGHUP (also the zygote's parent-death signal), or, as a backstop checked at least
+   every ``ORPHAN_CHECK_MS``, a parent that is no longer the harness (it was re-parented): the
+   zygote kills every child's process group, reaps them and exits.
 """
 from __future__ import annotations
 
@@ -53,6 +54,7 @@ _MAX_MESSAGE = 1 << 16
 _THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS",
                 "NUMBA_NUM_THREADS", "VECLIB_MAXIMUM_THREADS")
 _PR_SET_PDEATHSIG = 1
+ORPHAN_CHECK_MS = 1000     # a zygote checks at least this often that the harness is still its parent
 _libc = None
 
 
@@ -137,9 +139,10 @@ def run_module(module: str) -> int:
 
 
 class Zygote:
-    def __init__(self, ctl: socket.socket, module: str) -> None:
+    def __init__(self, ctl: socket.socket, module: str, harness_pid: int | None = None) -> None:
         self.ctl = ctl
         self.module = module
+        self.harness_pid = harness_pid
         self.pid = os.getpid()
         self.children: dict[int, int] = {}       # child pid -> status pipe (write end)
         self.wake_r, self.wake_w = os.pipe()
@@ -149,12 +152,23 @@ class Zygote:
     def serve(self) -> None:
         os.set_blocking(self.wake_w, False)
         signal.signal(signal.SIGCHLD, lambda *_: None)
+        # From here on SIGTERM/SIGHUP only ask the loop to stop (the wakeup fd ends the poll): raised as an
+        # exception they could cut short the shutdown that the harness's EOF (which arrives together with
+        # the parent-death SIGTERM) has begun, leaving a verifier's own children alive.
+        stop: list[int] = []
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, lambda signum, _frame: stop.append(signum))
         signal.set_wakeup_fd(self.wake_w, warn_on_full_buffer=False)
         poller = select.poll()
         poller.register(self.ctl.fileno(), select.POLLIN)
         poller.register(self.wake_r, select.POLLIN)
         while True:
-            for fd, _events in poller.poll():
+            events = poller.poll(ORPHAN_CHECK_MS)
+            if stop:
+                return
+            if self.harness_pid is not None and os.getppid() != self.harness_pid:
+                return          # backstop: the harness is gone but neither EOF nor SIGTERM got through
+            for fd, _events in events:
                 if fd == self.wake_r:
                     try:
                         os.read(self.wake_r, 4096)
@@ -329,7 +343,7 @@ def main() -> int:
         except Exception as exc:
             _send(ctl, {"error": f"{type(exc).__name__}: {exc}"})
             return 1
-        zygote = Zygote(ctl, module)
+        zygote = Zygote(ctl, module, harness_pid)
         _send(ctl, {"ready": True, "pid": zygote.pid, "threads": threads})
         zygote.serve()
         return 0
