@@ -31,13 +31,11 @@ from endless_exam import fixtures
 from endless_exam.certificates.errors import ParamsError
 from endless_exam.certificates.params import validate
 from endless_exam.certificates.schemas import heilbronn as sq_schema
-from endless_exam.certificates.schemas import heilbronn_shape as tri_schema
 from endless_exam.certificates.verdict import Status
 from endless_exam.checker import suites
 from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.oracle import heilbronn as sq_oracle
-from endless_exam.crosscheck.oracle import heilbronn_shape as tri_oracle
 from tests import proplib
 
 PRIMARY = {f: _load_primary(f) for f in ("heilbronn", "heilbronn_shape")}

@@ -14,7 +14,6 @@ from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYP
 
 import math
 import random
-from fractions import Fraction
 from math import gcd
 
 import numpy as np

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from endless_exam.checker import cli, harness, score, score_ray, suites
+from endless_exam.checker import cli, score, score_ray, suites
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "fixtures" / "examples" / "answers.jsonl"
