@@ -40,6 +40,7 @@ from endless_exam.crosscheck.families import trifference as second_mod
 from endless_exam.crosscheck.oracle import trifference as oracle_mod
 from endless_exam.checker.families import trifference as primary_mod
 from tests import proplib
+from tests.helpers.rs_expand import expand_rs
 
 primary = _load_primary("trifference")
 second = _load_second("trifference")
@@ -354,48 +355,6 @@ def test_translates_are_recognised_as_affine():
 
 
 # ---- (d) rs_concat: expansion by brute force, irreducibility -------------------------------------------
-
-def _field(poly: list[int]):
-    """GF(3^r) from a monic polynomial: elements are coefficient tuples (e_0..e_{r-1}), index sum e_j 3^j."""
-    r = len(poly) - 1
-    elems = [tuple((i // 3 ** j) % 3 for j in range(r)) for i in range(3 ** r)]
-
-    def mul(a, b):
-        prod = [0] * (2 * r - 1)
-        for i, x in enumerate(a):
-            for j, y in enumerate(b):
-                prod[i + j] = (prod[i + j] + x * y) % 3
-        for top in range(len(prod) - 1, r - 1, -1):
-            c = prod[top]
-            if c:
-                for j in range(r + 1):
-                    prod[top - r + j] = (prod[top - r + j] - c * poly[j]) % 3
-        return tuple(prod[:r])
-
-    def add(a, b):
-        return tuple((x + y) % 3 for x, y in zip(a, b))
-    return elems, add, mul
-
-
-def expand_rs(inner: list[str], field: list[int], big_n: int, big_k: int, n: int) -> list[str]:
-    elems, add, mul = _field(field)
-    zero = elems[0]
-    ranked = sorted(inner)
-    index = {e: i for i, e in enumerate(elems)}
-    points = elems[:big_n]
-    words = []
-    for coeffs in itertools.product(elems, repeat=big_k):
-        symbols = []
-        for x in points:
-            value, power = zero, elems[1]             # elems[1] is the constant 1
-            for c in coeffs:
-                value = add(value, mul(c, power))
-                power = mul(power, x)
-            symbols.append(ranked[index[value]])
-        word = "".join(symbols)
-        words.append(word + "0" * (n - len(word)))
-    return words
-
 
 @pytest.mark.parametrize("field", [[2, 2, 1], [1, 0, 1], [2, 1, 1]])
 def test_rs_concat_expansion_agrees_with_the_certificate(field):

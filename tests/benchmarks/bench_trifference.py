@@ -38,55 +38,24 @@ from endless_exam import fixtures
 from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import load as _load_second
 from tests.benchmarks.common import measure, print_table
+from tests.helpers.rs_expand import expand_rs
 
 primary = _load_primary("trifference")
 second = _load_second("trifference")
 
 
-def _gf(poly: list[int]):
-    r = len(poly) - 1
-    elems = [tuple((i // 3 ** j) % 3 for j in range(r)) for i in range(3 ** r)]
-    index = {e: i for i, e in enumerate(elems)}
-
-    def mul(a, b):
-        prod = [0] * (2 * r - 1)
-        for i, x in enumerate(a):
-            for j, y in enumerate(b):
-                prod[i + j] = (prod[i + j] + x * y) % 3
-        for top in range(len(prod) - 1, r - 1, -1):
-            c = prod[top]
-            if c:
-                for j in range(r + 1):
-                    prod[top - r + j] = (prod[top - r + j] - c * poly[j]) % 3
-        return tuple(prod[:r])
-    return elems, index, mul
-
-
-def expand_rs(doc: dict) -> list[str]:
+def rs_words(doc: dict) -> list[str]:
+    """The words of a bundled ``rs_concat`` construction whose inner code is a ``linear_code``."""
     body = doc["answer"]["rs_concat"]
     rows = body["inner"]["linear_code"]
     inner = sorted({"".join(str(sum(c * int(r[j]) for c, r in zip(cs, rows)) % 3) for j in range(len(rows[0])))
                     for cs in itertools.product(range(3), repeat=len(rows))})
-    elems, index, mul = _gf(body["field"])
-    points = elems[:body["length"]]
-    n = doc["params"]["n"]
-    words = []
-    for coeffs in itertools.product(elems, repeat=body["dimension"]):
-        out = []
-        for x in points:
-            value, power = elems[0], elems[1]
-            for c in coeffs:
-                value = tuple((a + b) % 3 for a, b in zip(value, mul(c, power)))
-                power = mul(power, x)
-            out.append(inner[index[value]])
-        word = "".join(out)
-        words.append(word + "0" * (n - len(word)))
-    return words
+    return expand_rs(inner, body["field"], body["length"], body["dimension"], doc["params"]["n"])
 
 
 def rs_sample() -> list[str]:
     doc = fixtures.read_json("constructions", "trifference", "n64_rs27.json")
-    words = expand_rs(doc)
+    words = rs_words(doc)
     random.Random(64).shuffle(words)
     return words[:6561]
 
