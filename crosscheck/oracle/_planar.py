@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ._z3 import with_restarts
+
 MAX_POINTS = 12
 DEFAULT_TIMEOUT_MS = 120_000
 
@@ -56,26 +58,16 @@ def smallest_double_area(points, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
 
     z3's nonlinear ``Optimize`` has a heavy-tailed running time: the same four points take 10 ms on most
     runs and over two minutes on about one run in three hundred (measured; the search order depends on
-    z3's internal state). So the question is asked in restarts, each a fresh ``Optimize`` with its own
-    ``random_seed`` and a budget that doubles from ``FIRST_ATTEMPT_MS``, until ``timeout_ms`` is spent.
+    z3's internal state). So the question is asked in restarts (``_z3.with_restarts``), each a fresh
+    ``Optimize`` with its own ``random_seed`` and a budget that doubles from ``FIRST_ATTEMPT_MS``, until
+    ``timeout_ms`` is spent.
     """
     points = validate(points)
-    n = len(points)
-    if n < 3:
+    if len(points) < 3:
         raise ValueError("the smallest triangle needs at least three points")
-    import time
-
-    deadline = time.monotonic() + timeout_ms / 1000
-    budget = FIRST_ATTEMPT_MS
-    for seed in range(MAX_ATTEMPTS):
-        left_ms = int((deadline - time.monotonic()) * 1000)
-        if left_ms <= 0:
-            break
-        hit = _minimise_once(points, seed, min(budget, left_ms))
-        if hit is not None:
-            return "sat", hit
-        budget *= 2
-    return "unknown", None
+    hit = with_restarts(lambda seed, budget: _minimise_once(points, seed, budget), timeout_ms,
+                        first_attempt_ms=FIRST_ATTEMPT_MS, max_attempts=MAX_ATTEMPTS)
+    return ("unknown", None) if hit is None else ("sat", hit)
 
 
 FIRST_ATTEMPT_MS = 2_000

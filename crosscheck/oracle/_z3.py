@@ -32,15 +32,15 @@ def solve(solver: Any, unknowns: Sequence[Any]) -> tuple[str, tuple[int, ...] | 
     return "sat", tuple(model.eval(v, model_completion=True).as_long() for v in unknowns)
 
 
-def solve_with_restarts(build: Callable[[int, int], tuple[Any, Sequence[Any]]], timeout_ms: int, *,
-                        first_attempt_ms: int, max_attempts: int = 12) -> tuple[str, tuple[int, ...] | None]:
-    """``solve`` asked in seeded restarts with a doubling budget, all within ``timeout_ms``.
+def with_restarts(attempt: Callable[[int, int], Any], timeout_ms: int, *, first_attempt_ms: int,
+                  max_attempts: int = 12) -> Any:
+    """Call ``attempt(seed, budget_ms)`` in seeded restarts with a doubling budget, all within ``timeout_ms``.
 
-    z3's nonlinear arithmetic has heavy-tailed running times: the same input usually takes a second and
-    now and then many times that, depending on z3's internal state. ``build(seed, budget_ms)`` returns a
-    fresh solver (with ``random_seed`` = seed and ``timeout`` = budget_ms set, the statement asserted) and
-    its unknowns; attempt s gets ``first_attempt_ms * 2**s`` (the last one whatever is left). The first
-    ``sat`` or ``unsat`` is returned, ``("unknown", None)`` when every attempt gave up.
+    z3's nonlinear arithmetic has heavy-tailed running times: the same input usually takes a second (or
+    milliseconds) and now and then many times that, depending on z3's internal state. Attempt s gets
+    ``first_attempt_ms * 2**s`` (the last one whatever is left) and must build a fresh solver with
+    ``random_seed`` = s and that timeout. The first result that is not None is returned; None when every
+    attempt gave up.
     """
     import time
 
@@ -50,9 +50,21 @@ def solve_with_restarts(build: Callable[[int, int], tuple[Any, Sequence[Any]]], 
         left_ms = int((deadline - time.monotonic()) * 1000)
         if left_ms <= 0:
             break
-        solver, unknowns = build(seed, min(budget, left_ms) if seed < max_attempts - 1 else left_ms)
-        answer, values = solve(solver, unknowns)
-        if answer != "unknown":
-            return answer, values
+        result = attempt(seed, min(budget, left_ms) if seed < max_attempts - 1 else left_ms)
+        if result is not None:
+            return result
         budget *= 2
-    return "unknown", None
+    return None
+
+
+def solve_with_restarts(build: Callable[[int, int], tuple[Any, Sequence[Any]]], timeout_ms: int, *,
+                        first_attempt_ms: int, max_attempts: int = 12) -> tuple[str, tuple[int, ...] | None]:
+    """``solve`` asked through ``with_restarts``: ``build(seed, budget_ms)`` returns a fresh solver (with
+    ``random_seed`` and ``timeout`` set, the statement asserted) and its unknowns. The first ``sat`` or
+    ``unsat`` is returned, ``("unknown", None)`` when every attempt gave up."""
+    def attempt(seed: int, budget: int):
+        answer = solve(*build(seed, budget))
+        return None if answer[0] == "unknown" else answer
+
+    return with_restarts(attempt, timeout_ms, first_attempt_ms=first_attempt_ms,
+                         max_attempts=max_attempts) or ("unknown", None)
