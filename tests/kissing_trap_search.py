@@ -213,7 +213,6 @@ def two_squares(X, rnd):
 
 def sum_of_squares(S, k, rnd, tries=400):
     """k box elements whose squares sum to S (None if not found)."""
-    s, sc = real(S), conj_real(S)
     for _ in range(tries):
         ws = []
         rest = S

@@ -60,7 +60,6 @@ def _compact(p: dict) -> list[str]:
 
 
 def _limits(p: dict) -> list[str]:
-    n, m, q = p["n"], p["m"], p["p"]
     return [f"At most 4nmp = {schema.max_products(p):,} products are accepted; coefficients are JSON integers in "
             f"-{schema.MAX_COEFFICIENT}..{schema.MAX_COEFFICIENT}; there is no compact form.",
             f"Instances have 1 <= n, m, p <= {schema.MAX_DIM} and n*m*p <= {schema.MAX_NMP}.",
