@@ -12,7 +12,8 @@ strictly here, then extracted from). The process writes one JSON object to stdou
 oracle, second verifier only; ``timeout_ms`` in the header); every reply also carries ``"libraries"``: the
 distributions (name -> version) whose modules the process had loaded once the check was done (see
 ``loaded_libraries``), so that a user sees what decided.
-A MemoryError becomes a LIMIT verdict; any other exception an ERROR verdict with ``INTERNAL_ERROR``.
+Every message in a reply is clipped to a few hundred characters (``bounded.clip``), so that the reply's
+size never follows the size of the answer a message quotes. A MemoryError becomes a LIMIT verdict; any other exception an ERROR verdict with ``INTERNAL_ERROR``.
 The caller (``endless_exam.checker.harness``) enforces wall-clock and memory limits from outside; the
 process is normally forked from its verifier's zygote (``endless_exam.certificates.zygote``), which has
 already imported what ``preload`` names.
@@ -35,6 +36,7 @@ from types import ModuleType  # noqa: E402
 from typing import Any, Callable, Iterable  # noqa: E402
 from dataclasses import replace  # noqa: E402
 
+from .bounded import bound_reply
 from .errors import AnswerError, ParamsError
 from .extract import answer_from_bytes_noted, answer_from_json_text_noted, extract_from_text_noted
 from .params import validate
@@ -176,6 +178,7 @@ def main(load_family: Callable[[str], Any], forbidden: Iterable[str] = ()) -> in
     header = json.loads(stdin.readline())
     payload = stdin.read()
     result = handle(header, payload, load_family)
+    del payload
     bad = sorted(name for name in forbidden if name in sys.modules)
     if bad:
         message = f"the verifier loaded modules it must never use: {', '.join(bad)}"
@@ -183,6 +186,7 @@ def main(load_family: Callable[[str], Any], forbidden: Iterable[str] = ()) -> in
             result = {"holds": False, "message": message}
         else:
             result = {"verdict": Verdict(Status.ERROR, reason="INTERNAL_ERROR", message=message).to_json()}
+    result = bound_reply(result)          # no message grows with the answer it quotes
     result["libraries"] = loaded_libraries()
     out = json.dumps(result, ensure_ascii=True, default=str)
     sys.stdout.write(out + "\n")

@@ -52,9 +52,10 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
+from endless_exam.certificates.bounded import clip
 from endless_exam.certificates.reasons import reason_class
 from endless_exam.certificates.verdict import Status, Verdict, objective_to_str
 
@@ -474,7 +475,7 @@ def _run_once(worker: Worker, data: bytes, time_limit: float, memory_limit: int)
 
 
 def _crashed(message: str) -> Verdict:
-    return Verdict(Status.ERROR, reason="VERIFIER_CRASHED", message=message)
+    return Verdict(Status.ERROR, reason="VERIFIER_CRASHED", message=clip(message))
 
 
 def run_worker(module: str | Worker, header: dict, payload: bytes, time_limit: float,
@@ -545,7 +546,8 @@ def _verdict(module: str | Worker, header: dict, payload: bytes, time_limit: flo
     if failure is not None:
         return failure, seconds, {}
     try:
-        return Verdict.from_json(result["verdict"]), seconds, _libraries(result)
+        verdict = Verdict.from_json(result["verdict"])
+        return replace(verdict, message=clip(verdict.message)), seconds, _libraries(result)
     except Exception as exc:  # anything a broken verifier prints is an ERROR, never a harness crash
         return (Verdict(Status.ERROR, reason="VERIFIER_CRASHED",
                         message=f"{_as_worker(module).module} returned a malformed verdict: {exc}"), seconds, {})
@@ -626,7 +628,7 @@ def _combine(header: dict, payload: bytes, p: Verdict, s: Verdict, ps: float, ss
     for name, _own, _other in jobs:
         res, failure, _ = replies[name]
         holds = bool(res and res.get("holds") is True)
-        note = str(res.get("message")) if res else (failure.message if failure else "no result")
+        note = clip(res.get("message")) if res else (failure.message if failure else "no result")
         checks.append({"witness_of": name, "checked_by": "second" if name == "primary" else "primary",
                        "holds": holds, "message": note})
     for check in checks:

@@ -52,6 +52,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from fractions import Fraction
 from typing import Callable
 
+from endless_exam.certificates.bounded import bounded_witness, clip
 from endless_exam.certificates.verdict import Status, objective_from_str, objective_to_float, objective_to_str
 
 from . import __version__, harness, suites
@@ -156,11 +157,11 @@ def verification_fields(res: harness.Combined, formal: bool) -> dict:
     Every backend builds rows from this (the ray backend computes it on the worker and sends it back)."""
     fields = {"primary": _verdict_summary(res.primary, res.primary_seconds),
               "second": _verdict_summary(res.second, res.second_seconds),
-              "witness": res.witness, "witness_checks": res.witness_checks}
+              "witness": bounded_witness(res.witness), "witness_checks": res.witness_checks}
     if formal:
         fields["formal"] = res.formal
     fields["combined"] = {"status": res.status.value, "objective": objective_to_str(res.objective),
-                          "reason": res.reason, "message": res.message}
+                          "reason": res.reason, "message": clip(res.message)}
     return fields
 
 

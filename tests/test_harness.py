@@ -793,3 +793,43 @@ def test_a_forked_caller_gets_its_own_zygotes():
     assert harness.zygote_pid(harness.PRIMARY) == mine
     result, failure, _ = harness.run_worker(harness.PRIMARY, TRIVIAL_HEADER, b'["0000"]', 60.0, 4 * GIB)
     assert failure is None and result["verdict"]["status"] == "ACCEPT"
+
+
+# ---- bounded replies (issue 16, item 1) ---------------------------------------------------------------
+
+_HOSTILE_CALLS = ("a3-capset-11", "a3-corners-0", "a3-kissing-0", "a3-kissing_theta-0", "a3-degdiam-0",
+                  "a3-lineq-4", "a3-shannon-0", "t1-trifference-0")
+
+
+@pytest.mark.parametrize("call_id", _HOSTILE_CALLS)
+def test_a_verifier_reply_does_not_grow_with_the_key_it_quotes(call_id):
+    """Reproduction: an answer object with a huge key was echoed in full in the rejection message (and
+    escaped to several times its size), so a 32 MiB key made the reply exceed the harness's output limit
+    and the call became an infrastructure ERROR. Every message is now clipped, the length stated."""
+    from endless_exam.certificates.bounded import MESSAGE_MAX
+    from endless_exam.checker import suites
+
+    inst = {i.call_id: i for i in suites.load("bench-v1")}[call_id]
+    sizes = {}
+    for n in (1000, 1 << 20):
+        payload = json.dumps({"é" * n: 1}, ensure_ascii=False).encode("utf-8")
+        header = {"op": "check", "family": inst.family, "params": inst.params, "kind": "json"}
+        for worker in (harness.PRIMARY, harness.SECOND):
+            result, failure, _ = harness.run_worker(worker, header, payload, 60.0, 4 * GIB)
+            assert failure is None, failure
+            verdict = result["verdict"]
+            assert verdict["status"] == "REJECT", verdict
+            assert len(verdict["message"]) <= MESSAGE_MAX, len(verdict["message"])
+            sizes[n, worker] = len(json.dumps(result))
+    for worker in (harness.PRIMARY, harness.SECOND):
+        assert sizes[1 << 20, worker] < sizes[1000, worker] + 2000     # not a function of the key's size
+
+
+def test_clip_states_the_length_and_keeps_short_text():
+    from endless_exam.certificates.bounded import MESSAGE_MAX, bounded_witness, clip
+
+    assert clip("short") == "short"
+    long = clip("x" * 10_000_000)
+    assert len(long) <= MESSAGE_MAX and "10,000,000 characters" in long
+    assert bounded_witness({"indices": [0, 1, 2]}) == {"indices": [0, 1, 2]}
+    assert "omitted" in bounded_witness({"points": ["0" * 100] * 100})

@@ -1242,3 +1242,18 @@ def test_every_verdict_pair_the_harness_can_give_is_reused_on_resume(tmp_path, c
     code, _, err = run_cli(capsys, "score", answers, "--output", out, "--allow-partial")
     assert code == 0 and "resuming: 1 finished calls reused, 0 left" in err and "redone" not in err, err
     assert len(calls) == 1
+
+
+def test_an_answer_with_a_huge_key_is_rejected_not_missing(tmp_path):
+    """Reproduction (issue 16, item 1): ``{"éé…": 1}`` with a key of 12 M characters made both verifiers
+    exceed the harness's output limit (the key was quoted in the message, escaped to 6 bytes a character)
+    and ``score`` recorded the call as missing. It is a REJECT with a bounded message."""
+    from endless_exam.certificates.bounded import MESSAGE_MAX
+
+    line = '{"call_id": "a3-kissing-0", "answer": {"' + "é" * 12_000_000 + '": 1}}'
+    doc = run_score(tmp_path, [line])
+    row = rows_by_call(doc)["a3-kissing-0"]
+    assert (row["outcome"], row["status"], row["reason"]) == ("scored", "REJECT", "FORMAT_SHAPE"), row["message"][:500]
+    for message in (row["message"], row["primary"]["message"], row["second"]["message"]):
+        assert len(message) <= MESSAGE_MAX and "characters" in message
+    assert doc["missing_call_ids"] == [] or "a3-kissing-0" not in doc["missing_call_ids"]
