@@ -1257,3 +1257,22 @@ def test_an_answer_with_a_huge_key_is_rejected_not_missing(tmp_path):
     for message in (row["message"], row["primary"]["message"], row["second"]["message"]):
         assert len(message) <= MESSAGE_MAX and "characters" in message
     assert doc["missing_call_ids"] == [] or "a3-kissing-0" not in doc["missing_call_ids"]
+
+
+def test_rows_and_files_stay_a_few_kb_per_call_whatever_the_answers(tmp_path):
+    """Reproduction (issue 16, item 2): 36 lines with 10 MiB keys made the progress file and scores.json
+    1.13 GB each (every message quoted its key three times: combined, primary, second). Rows now carry
+    bounded messages, so both files stay within a few kB per call."""
+    many_keys = "{" + ",".join(f'"k{n}": {n}' for n in range(200_000)) + "}"
+    records = ['{"call_id": "a3-capset-11", "answer": {"' + "k" * 3_000_000 + '": 1}}',
+               '{"call_id": "a3-corners-0", "answer": ' + many_keys + '}',
+               '{"call_id": "a3-lineq-4", "answer": ["' + "x" * 3_000_000 + '"]}',
+               '{"call_id": "a3-shannon-0", "answer": {"words": ["' + "0" * 3_000_000 + '"]}}']
+    doc = run_score(tmp_path, records)
+    rows = rows_by_call(doc)
+    assert {rows[c]["status"] for c in ("a3-capset-11", "a3-corners-0", "a3-lineq-4", "a3-shannon-0")} == {"REJECT"}
+    for name in ("scores.json", "scores.json.progress.jsonl"):
+        size = (tmp_path / name).stat().st_size
+        assert size < 4 * 8_000 + 40_000, f"{name}: {size:,} bytes for 4 rejected calls"
+    progress = (tmp_path / "scores.json.progress.jsonl").read_text().splitlines()
+    assert len(progress) == 5 and max(len(line) for line in progress[1:]) < 8_000
