@@ -9,6 +9,7 @@ import argparse
 import difflib
 import json
 import math
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -247,13 +248,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 # ---- certify ---------------------------------------------------------------------------------------
 
-def _writable(path: str, what: str, source: str | None = None) -> Path:
-    from .outputs import refusal
+def _refuse_outputs(outs: list[tuple[str, str]], inputs: list[str]) -> None:
+    """Usage error (exit 2) unless every ``(path, what)`` output may be written (``outputs.check_all``)."""
+    from . import outputs
 
-    why = refusal(path, what, source)
+    why = outputs.check_all(outs, inputs)
     if why is not None:
         raise UsageError(why)
-    return Path(path)
 
 
 def cmd_certify(args: argparse.Namespace) -> int:
@@ -279,15 +280,18 @@ def cmd_certify(args: argparse.Namespace) -> int:
         return EXIT_OK if not differences else EXIT_REJECT
     if not args.output:
         raise UsageError("certify needs --output DOSSIER.json (or --check DOSSIER.json)")
-    out = _writable(args.output, "dossier", args.answer)
+    outs = [(args.output, "dossier")] + ([(args.markdown, "markdown dossier")] if args.markdown is not None else [])
+    _refuse_outputs(outs, [args.answer])          # every output, before any work
     family, params, _inst, _note = _resolve_with_file(args, payload)
     params = _check_family(family, params)
     doc = dossier.build(family, params, payload, answer_path=args.answer, time_limit=time_limit,
                         memory_limit=memory_limit, formal=not args.no_formal)
-    out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
     text = dossier.render_markdown(doc)
-    if args.markdown:
-        _writable(args.markdown, "markdown dossier", args.answer).write_text(text, encoding="utf-8")
+    from . import outputs
+
+    outputs.write_text(args.output, json.dumps(doc, indent=1) + "\n")
+    if args.markdown is not None:
+        outputs.write_text(args.markdown, text)
     print(text)
     return EXIT_BY_STATUS[Status(doc["status"])]
 
@@ -513,6 +517,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise UsageError("report --diff has one table, diff")
     if not args.diff and args.table == "diff":
         raise UsageError("the diff table needs --diff A B")
+    _refuse_outputs(_report_outputs(args), paths)     # before anything is read or written
     try:
         tables: dict[str, str] = {}
         if args.diff:
@@ -555,8 +560,32 @@ def cmd_report(args: argparse.Namespace) -> int:
         else:
             sys.stdout.write(text)
     else:
-        _writable(args.output, "report").write_text(text, encoding="utf-8")
+        from . import outputs
+
+        outputs.write_text(args.output, text)
     return EXIT_OK
+
+
+def _report_outputs(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """Every file ``report`` would write: the report (or one CSV table per file in a directory) and the figures."""
+    from . import report, report_calls
+
+    outs: list[tuple[str, str]] = []
+    if args.format == "csv" and args.table is None and not args.diff:
+        if args.output not in (None, "-"):
+            if os.path.lexists(args.output) and not os.path.isdir(args.output):
+                raise UsageError(f"--output {args.output} is not a directory (with --format csv and no --table it "
+                                 "names the directory that receives one file per table)")
+            if os.path.isdir(args.output):
+                outs += [(os.path.join(args.output, f"{t}.csv"), f"{t} table") for t in (*report.CSV_TABLES, "calls")]
+    elif args.output != "-" and args.output is not None:
+        outs.append((args.output, "report"))
+    if args.plot is not None:
+        if not args.plot or (os.path.lexists(args.plot) and not os.path.isdir(args.plot)):
+            raise UsageError(f"--plot {args.plot!r} is not a directory")
+        if os.path.isdir(args.plot):
+            outs += [(os.path.join(args.plot, name), "figure") for name in report_calls.FIGURE_FILES]
+    return outs
 
 
 def _write_csv_tables(tables: dict[str, str], output: str | None) -> int:
@@ -572,9 +601,12 @@ def _write_csv_tables(tables: dict[str, str], output: str | None) -> int:
         directory.mkdir(exist_ok=True)
     except OSError as exc:
         raise UsageError(f"cannot create the report directory {output}: {exc.strerror or exc}") from None
-    targets = [_writable(str(directory / f"{name}.csv"), f"{name} table") for name in tables]
+    from . import outputs
+
+    targets = [directory / f"{name}.csv" for name in tables]
+    _refuse_outputs([(str(t), f"{t.stem} table") for t in targets], [])
     for target, text in zip(targets, tables.values()):
-        target.write_text(text, encoding="utf-8")
+        outputs.write_text(str(target), text)
     print(f"wrote {len(targets)} tables to {output}: {', '.join(t.name for t in targets)}", file=sys.stderr)
     return EXIT_OK
 

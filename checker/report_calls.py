@@ -17,6 +17,7 @@ from typing import Any, Sequence
 from . import suites
 from .aggregate import exact_str, gap_closed, to_float
 from .report import csv_text, load_scores
+from .outputs import replace_file
 
 #: columns of the per-call CSV table (long format: one row per run and call)
 CALL_COLUMNS = ("run", "call_id", "instance_id", "family", "status", "objective", "reference", "ratio_exact",
@@ -119,6 +120,10 @@ def _size_key(family: str, params: dict | None) -> int | None:
     return None
 
 
+FIGURE_FILES = tuple(f"{stem}.{ext}" for stem in ("family_groups", "size_quality", "ratio_histogram")
+                     for ext in ("png", "svg"))     # every file ``plot`` may write (each replaced, never followed)
+
+
 def plot(runs: Sequence[tuple[str, dict, list[dict]]], directory: str | Path) -> list[Path]:
     """Write the figures for ``(name, aggregate, call rows)`` runs into ``directory``; returns the files."""
     import matplotlib
@@ -133,7 +138,7 @@ def plot(runs: Sequence[tuple[str, dict, list[dict]]], directory: str | Path) ->
     def save(fig, stem: str) -> None:
         for ext in ("png", "svg"):
             path = out / f"{stem}.{ext}"
-            fig.savefig(path, dpi=120, bbox_inches="tight")
+            replace_file(str(path), lambda fh: fig.savefig(fh, format=ext, dpi=120, bbox_inches="tight"))
             written.append(path)
         plt.close(fig)
 

@@ -65,3 +65,24 @@ def test_rejected_answers_usage_errors_and_record_candidates(tmp_path, capsys):
     v = Verdict(Status.ACCEPT, objective=inst.bound + 1)
     fake = Combined(Status.ACCEPT, inst.bound + 1, None, "", None, v, v, 0.0, 0.0)
     assert _against_suite(inst, fake)["beyond_proven_bound"] is True
+
+
+def test_certify_outputs_are_checked_before_any_work_and_never_overwrite_each_other(tmp_path, capsys, monkeypatch):
+    """Reproduction (issue 16, item 5): ``certify --output d.json --markdown d.json`` exited 0 with the
+    dossier replaced by markdown, and a bad ``--markdown`` path was refused only after the dossier was
+    written. Both outputs are now checked, against the answer and each other, before anything is verified."""
+    import os
+
+    answer = tmp_path / "cap.json"
+    answer.write_bytes(D6.read_bytes())
+    out = tmp_path / "d.json"
+    monkeypatch.setattr(dossier, "build", lambda *a, **k: (_ for _ in ()).throw(AssertionError("work started")))
+    assert cli.main(["certify", str(answer), "--output", str(out), "--markdown", str(out)]) == 2
+    assert "same file" in capsys.readouterr().err and not out.exists()
+    assert cli.main(["certify", str(answer), "--output", str(out), "--markdown", str(tmp_path / "no" / "d.md")]) == 2
+    assert not out.exists()
+    (tmp_path / "link.md").symlink_to(answer)
+    assert cli.main(["certify", str(answer), "--output", str(out), "--markdown", str(tmp_path / "link.md")]) == 2
+    os.mkfifo(tmp_path / "fifo")
+    assert cli.main(["certify", str(answer), "--output", str(tmp_path / "fifo")]) == 2
+    assert answer.read_bytes() == D6.read_bytes() and not out.exists()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from fractions import Fraction
@@ -167,3 +168,60 @@ def test_markdown_is_rendered_on_a_terminal_and_raw_when_piped(runs):
     assert "|---|" in raw.replace("\r", "")
     piped = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert piped.returncode == 0 and "|---|" in piped.stdout and "\x1b[" not in piped.stdout
+
+
+# ---- outputs that would destroy an input (issue 16, item 5) -------------------------------------------
+
+def _copy(src, dst):
+    dst.write_bytes(src.read_bytes())
+    return dst
+
+
+@pytest.mark.parametrize("argv", [
+    ["report", "{a}", "--output", "{a}"],
+    ["report", "{a}", "--output", "{link}"],
+    ["report", "{a}", "--format", "json", "--output", "{a}"],
+    ["report", "--diff", "{b}", "{a}", "--output", "{a}"],
+    ["report", "{a}", "--output", "{fifo}"],
+    ["report", "{a}", "--plot", "{a}"],
+])
+def test_report_refuses_to_overwrite_its_inputs_or_write_into_a_fifo(runs, tmp_path, capsys, argv):
+    """Reproduction: ``report run.json --output run.json`` (also through a symlink, with --format json, or
+    --diff A B --output A) replaced the scores file; a FIFO output blocked forever."""
+    a = _copy(runs[0], tmp_path / "a.json")
+    b = _copy(runs[1], tmp_path / "b.json")
+    (tmp_path / "link.json").symlink_to(a)
+    os.mkfifo(tmp_path / "fifo")
+    before = a.read_bytes()
+    names = {"a": a, "b": b, "link": tmp_path / "link.json", "fifo": tmp_path / "fifo"}
+    code = cli.main([part.format(**names) for part in argv])
+    err = capsys.readouterr().err
+    assert code == 2 and ("refusing" in err or "not a directory" in err), err
+    assert a.read_bytes() == before and (tmp_path / "fifo").is_fifo()
+
+
+def test_report_replaces_planted_symlinks_and_refuses_inputs_before_any_work(runs, tmp_path, capsys, monkeypatch):
+    """Reproduction: ``--format csv --output D`` wrote through a symlink ``D/summary.csv``, and ``--plot DIR``
+    wrote PNG bytes through a symlink into the answers file. Symlinks are now replaced, not followed; one
+    that names an input is refused before anything is read."""
+    from endless_exam.checker import report as report_mod
+
+    a = _copy(runs[0], tmp_path / "a.json")
+    victim = tmp_path / "answers.jsonl"
+    victim.write_text('{"call_id": "x"}\n')
+    tables, figs = tmp_path / "D", tmp_path / "figs"
+    tables.mkdir()
+    figs.mkdir()
+    (tables / "summary.csv").symlink_to(victim)
+    (figs / "family_groups.png").symlink_to(victim)
+    assert cli.main(["report", str(a), "--format", "csv", "--output", str(tables)]) == 0
+    assert cli.main(["report", str(a), "--plot", str(figs), "--output", str(tmp_path / "r.md")]) == 0
+    assert victim.read_text() == '{"call_id": "x"}\n'
+    assert not (tables / "summary.csv").is_symlink() and (tables / "summary.csv").read_text().startswith("run,")
+    assert not (figs / "family_groups.png").is_symlink()
+    (figs / "ratio_histogram.svg").unlink()
+    (figs / "ratio_histogram.svg").symlink_to(a)                  # a figure that is the scores file itself
+    monkeypatch.setattr(report_mod, "load_run", lambda *x, **k: pytest.fail("work started before the refusal"))
+    capsys.readouterr()
+    assert cli.main(["report", str(a), "--plot", str(figs), "--output", str(tmp_path / "r2.md")]) == 2
+    assert "input file" in capsys.readouterr().err and not (tmp_path / "r2.md").exists()
