@@ -435,6 +435,8 @@ class AnswersSource:
         self._spool = None
         if path == "-":
             self.name = "standard input"
+            if sys.stdin is None:              # the command was started with its standard input closed
+                raise AnswersFileError("cannot read standard input: it is closed")
             try:
                 self._fd = os.dup(sys.stdin.fileno())
             except (OSError, ValueError, io.UnsupportedOperation):
@@ -453,6 +455,9 @@ class AnswersSource:
             os.close(self._fd)
             raise
         self.regular = stat.S_ISREG(st.st_mode)
+        # where reading starts: a regular file given as standard input may already have been read in part
+        # (``( read -r first; endless-exam score - ... ) < answers.jsonl``); offsets count from here
+        self._base = os.lseek(self._fd, 0, os.SEEK_CUR) if self.regular else 0
         self.identity = (st.st_dev, st.st_ino)
         self.spool_dir = spool_dir
         self.sha256: str | None = None
@@ -542,12 +547,13 @@ class AnswersSource:
         import hashlib
 
         fd = self._spool.fileno() if self._spool is not None else self._fd
+        offset = rec.offset + (0 if self._spool is not None else self._base)
         h = hashlib.sha256()
         start, end = span
-        ok = self._hash_range(fd, h, rec.offset, start)
-        value = os.pread(fd, end - start, rec.offset + start)
+        ok = self._hash_range(fd, h, offset, start)
+        value = os.pread(fd, end - start, offset + start)
         h.update(value)
-        ok = ok and len(value) == end - start and self._hash_range(fd, h, rec.offset + end, rec.length - end)
+        ok = ok and len(value) == end - start and self._hash_range(fd, h, offset + end, rec.length - end)
         if not ok or h.hexdigest() != rec.sha256:
             raise AnswersChangedError(f"{self.name} changed while it was being scored (line {rec.line} no longer "
                                       "has the bytes it had when the file was read)")

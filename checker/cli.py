@@ -102,6 +102,8 @@ def _check_family(family: str, params: dict) -> dict:
 
 def _read_answer(path: str) -> bytes:
     if path == "-":
+        if sys.stdin is None:        # started with standard input closed
+            raise UsageError("cannot read the answer from standard input: it is closed")
         return sys.stdin.buffer.read(MAX_BYTES + 1)
     p = Path(path)
     if p.is_dir():
@@ -155,6 +157,9 @@ MEMORY_HELP = (f"GiB of memory per verifier per answer, {MEMORY_LIMIT_RANGE[0]:g
 
 def _limits(args: argparse.Namespace) -> tuple[float, int]:
     t, m = args.time_limit, args.memory_limit
+    for name, value in (("--time-limit", t), ("--memory-limit", m)):
+        if not isinstance(value, (int, float)):     # argparse hands over [] for ``--time-limit=--``
+            raise UsageError(f"{name} needs a number, got {value!r}")
     lo, hi = TIME_LIMIT_RANGE
     if not (math.isfinite(t) and lo <= t <= hi):
         raise UsageError(f"--time-limit must be between {lo:g} and {hi:g} seconds, got {t:g}")

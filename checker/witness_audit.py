@@ -41,7 +41,8 @@ class WitnessDirError(Exception):
 
 
 def _read_json(path: Path) -> Any:
-    data = path.read_bytes()
+    with path.open("rb") as fh:
+        data = fh.read(MAX_BYTES + 1)        # never more than the limit (a 2 GB index is refused unread)
     if len(data) > MAX_BYTES:
         raise AnswerError("SIZE_LIMIT", f"{path.name} is larger than {MAX_BYTES:,} bytes")
     return loads(data.decode("utf-8", errors="strict"))
@@ -88,7 +89,8 @@ def audit_record(directory: Path, record: Any, *, time_limit: float, memory_limi
     if not name or not path.is_file():
         problems.append(f"witness file {name!r} is not in the directory")
         return row
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    with path.open("rb") as fh:
+        digest = hashlib.file_digest(fh, "sha256").hexdigest()
     row["sha256_ok"] = digest == record["sha256"]
     if not row["sha256_ok"]:
         problems.append(f"sha256 {digest[:16]}... differs from the index's {str(record['sha256'])[:16]}...")

@@ -541,3 +541,45 @@ def test_json_outputs_carry_the_version(capsys, tmp_path):
     assert json.loads(capsys.readouterr().out)["version"] == __version__
     cli.main(["audit", "--family", "schur", "--json"])
     assert json.loads(capsys.readouterr().out)["version"] == __version__
+
+
+# ---- usage errors found before any work (issue 16, item 8) --------------------------------------------
+
+EXAMPLE_ANSWERS = ROOT / "fixtures" / "examples" / "answers.jsonl"
+
+
+@pytest.mark.parametrize("argv", [
+    ["score", str(EXAMPLE_ANSWERS), "--output", "", "--allow-partial"],
+    ["verify", str(CONSTRUCTIONS / "d4.json"), "--memory-limit=--"],
+    ["verify", str(CONSTRUCTIONS / "d4.json"), "--time-limit=--"],
+    ["score", str(EXAMPLE_ANSWERS), "--output", "OUT", "--allow-partial", "--time-limit=--"],
+])
+def test_bad_options_are_usage_errors_before_any_work(tmp_path, capsys, monkeypatch, argv):
+    """Reproduction: ``score ... --output ""`` verified everything, then failed (and wrote
+    ``./.progress.jsonl``); ``--memory-limit=--`` / ``--time-limit=--`` printed "internal error"."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(harness, "verify", lambda *a, **k: pytest.fail("verified before the usage error"))
+    code = cli.main([str(tmp_path / "out.json") if a == "OUT" else a for a in argv])
+    err = capsys.readouterr().err
+    assert code == 2 and "internal error" not in err and "error" in err, err
+    assert os.listdir(tmp_path) == []
+
+
+def test_report_with_an_empty_output_is_a_usage_error(tmp_path, capsys):
+    scores = tmp_path / "s.json"
+    scores.write_text("{}")
+    assert cli.main(["report", str(scores), "--output", ""]) == 2
+    assert "internal error" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["verify", "-", "--family", "capset", "--params", '{"d": 4}'],
+                                  ["score", "-", "--output", "s.json", "--allow-partial"],
+                                  ["certify", "-", "--family", "capset", "--params", '{"d": 4}', "--output", "d.json"]])
+def test_a_closed_standard_input_is_a_usage_error(tmp_path, argv):
+    """Reproduction: ``score -`` / ``verify -`` / ``certify -`` with standard input closed printed
+    "internal error" (``sys.stdin`` is None)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run([sys.executable, "-m", "endless_exam.checker.cli", *argv], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120, preexec_fn=lambda: os.close(0))
+    assert proc.returncode == 2 and "closed" in proc.stderr and "internal error" not in proc.stderr, proc.stderr
+    assert not (tmp_path / "s.json").exists() and not (tmp_path / "d.json").exists()

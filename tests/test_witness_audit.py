@@ -96,3 +96,20 @@ def test_reference_comparison_is_exact_for_exact_forms():
     assert same_reference("1/3", Fraction(1, 3)) and not same_reference("1/3", Fraction(1, 4))
     assert same_reference(float(Fraction(1, 3)), Fraction(1, 3)) and not same_reference(0.3333, Fraction(1, 3))
     assert not same_reference(float("nan"), 1) and not same_reference([1], 1)
+
+
+def test_an_over_size_index_is_refused_without_reading_it(tmp_path):
+    """Reproduction (issue 16, item 8): a 2 GB index.json was read whole (2.1 GB peak) before its 32 MiB
+    size error. It is now refused after reading at most the limit."""
+    import tracemalloc
+
+    with open(tmp_path / "index.json", "wb") as fh:
+        fh.truncate(200 << 20)                   # sparse: 200 MB of zeros
+    tracemalloc.start()
+    try:
+        with pytest.raises(WitnessDirError, match="larger than"):
+            audit_directory(tmp_path)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 40 << 20, f"peak {peak:,} bytes"
