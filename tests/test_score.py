@@ -1276,3 +1276,24 @@ def test_rows_and_files_stay_a_few_kb_per_call_whatever_the_answers(tmp_path):
         assert size < 4 * 8_000 + 40_000, f"{name}: {size:,} bytes for 4 rejected calls"
     progress = (tmp_path / "scores.json.progress.jsonl").read_text().splitlines()
     assert len(progress) == 5 and max(len(line) for line in progress[1:]) < 8_000
+
+
+def test_standard_input_read_in_part_before_score_starts(tmp_path):
+    """Reproduction (issue 16, item 7): ``( read -r l; endless-exam score - ... ) < answers.jsonl`` failed
+    with "standard input changed": offsets were counted from where standard input starts and read back
+    from the file's start. They now count from where reading began."""
+    answers = tmp_path / "a.jsonl"
+    write_answers(answers, [{"call_id": "a3-capset-0", "finish_reason": "length"},
+                            {"call_id": "a3-capset-11", "answer": construction(9)},
+                            {"call_id": "a3-capset-2", "answer": ["0000000000"] * 2}])
+    out = tmp_path / "s.json"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    script = (f"read -r first; exec {sys.executable} -m endless_exam.checker.cli score - --output {out} "
+              "--allow-partial")
+    with open(answers, "rb") as stdin:
+        proc = subprocess.run(["sh", "-c", script], stdin=stdin, env=env, cwd=ROOT, capture_output=True, text=True,
+                              timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    rows = rows_by_call(json.loads(out.read_text()))
+    assert set(rows) == {"a3-capset-11", "a3-capset-2"}
+    assert rows["a3-capset-11"]["status"] == "ACCEPT" and rows["a3-capset-2"]["status"] == "REJECT"
