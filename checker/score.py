@@ -24,7 +24,8 @@ line re-hashed) when its turn comes. Memory: a constant plus, per ``--jobs``, on
 32 MiB) and the harness's copies of it.
 
 Each finished call is appended at once to ``<output>.progress.jsonl`` (first line: a header with the
-SHA-256 of the answers bytes actually read, the track, the suite, the checker version and the limits).
+SHA-256 of the answers bytes actually read, the track, the suite, the checker version, the fingerprint of
+the installed checker code (``fingerprint.code_fingerprint``) and the limits).
 Each row carries ``answers_sha256``, its ``call_id``, its line number and ``line_sha256`` (the SHA-256
 of its own answers line) and ``integrity``: the SHA-256 of the row's other content and the answers
 hash. Running the same command again reuses a saved row only if the answers come from a regular file
@@ -57,6 +58,8 @@ from endless_exam.certificates.verdict import Status, objective_from_str, object
 
 from . import __version__, harness, suites
 from .answers import AnswerRecord, AnswersFileError
+from .fingerprint import code_fingerprint
+from .progress_header import header_difference
 from .outputs import refusal
 from .scoring import ratio, ratio_float
 from .suites import Instance
@@ -314,8 +317,8 @@ class Progress:
             if old == "torn" or (old is None and not first.strip() and not more):
                 return
             if old != self.header:
-                raise ScoreError(f"{self.path} belongs to a different run (answers file, track, suite, checker version "
-                                 f"or limits differ); use --restart to discard it")
+                raise ScoreError(f"{self.path} belongs to a different run ({header_difference(old, self.header)}); "
+                                 "use --restart to discard it")
             self.resumed = True
             rows: dict[str, list] = {}
             for line in fh:
@@ -539,7 +542,7 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
         raise ScoreError(f"answers cover {len(answered)} of {len(by_call)} calls; missing e.g. {unanswered[:5]}; "
                          "use --allow-partial for a subset score")
     header = {"answers_sha256": source.sha256, "track": track, "suite": suite, "checker": __version__,
-              "time_limit": time_limit, "memory_limit": memory_limit, "progress_format": 2}
+              "code": code_fingerprint(), "time_limit": time_limit, "memory_limit": memory_limit, "progress_format": 2}
     if formal:
         header["formal"] = True   # a run with the formal check is another run (its rows carry "formal")
     if only is not None or limit is not None:   # so is a quick check on a subset

@@ -32,18 +32,14 @@ e.g. a test) is used as it is and left connected; otherwise the connection is sh
 """
 from __future__ import annotations
 
-import hashlib
-import importlib
 import importlib.util
-import os
 import re
 from typing import Callable
 
 from . import __version__
+from .fingerprint import code_fingerprint
 
 MAX_IN_FLIGHT = 4096
-_PACKAGES = ("endless_exam", "endless_exam.checker", "endless_exam.certificates", "endless_exam.crosscheck")
-_fingerprint: str | None = None
 
 
 class RayBackendError(Exception):
@@ -55,28 +51,6 @@ def require() -> None:
     if importlib.util.find_spec("ray") is None:
         raise RayBackendError("the ray backend needs the ray package, which is not installed: "
                               "pip install 'endless-exam-checker[ray]' (or use --backend local)")
-
-
-def code_fingerprint() -> str:
-    """SHA-256 over the relative paths and bytes of every ``.py`` file of the installed ``endless_exam``
-    packages (cached per process)."""
-    global _fingerprint
-    if _fingerprint is None:
-        h = hashlib.sha256(b"endless-exam code v1\n")
-        for name in _PACKAGES:
-            for root in importlib.import_module(name).__path__:
-                files = []
-                for here, dirs, names in os.walk(root):
-                    dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
-                    files += [os.path.join(here, n) for n in names if n.endswith(".py")]
-                for path in sorted(files):
-                    rel = os.path.relpath(path, root).replace(os.sep, "/")
-                    with open(path, "rb") as fh:
-                        data = fh.read()
-                    h.update(f"{name}/{rel}\n{len(data)}\n".encode())
-                    h.update(data)
-        _fingerprint = h.hexdigest()
-    return _fingerprint
 
 
 def verify_task(family: str, params: dict, payload: bytes, kind: str, time_limit: float, memory_limit: int,

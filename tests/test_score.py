@@ -1297,3 +1297,41 @@ def test_standard_input_read_in_part_before_score_starts(tmp_path):
     rows = rows_by_call(json.loads(out.read_text()))
     assert set(rows) == {"a3-capset-11", "a3-capset-2"}
     assert rows["a3-capset-11"]["status"] == "ACCEPT" and rows["a3-capset-2"]["status"] == "REJECT"
+
+
+def test_verdicts_do_not_outlive_the_code_that_made_them(tmp_path, capsys, fake, monkeypatch):
+    """Reproduction (issue 16, item 3): the progress header was bound to the version string only (0.1.0 on
+    every commit), so after a verifier changed, a resume reused the old ACCEPT. The header now carries the
+    fingerprint of the installed checker code, and a refusal names the field that differs."""
+    from endless_exam.checker import fingerprint
+
+    answers = tmp_path / "a.jsonl"
+    write_answers(answers, RESUME_RECORDS)
+    out = tmp_path / "scores.json"
+    assert run_cli(capsys, "score", answers, "--output", out, "--allow-partial")[0] == 0
+    header, _ = _progress_rows(Path(f"{out}.progress.jsonl"))
+    assert header["code"] == fingerprint.code_fingerprint() and len(header["code"]) == 64
+    monkeypatch.setattr(score, "code_fingerprint", lambda: "f" * 64)      # a verifier changed, same version
+    fake.calls.clear()
+    code, _, err = run_cli(capsys, "score", answers, "--output", out, "--allow-partial")
+    assert code == 2 and "installed checker code" in err and "--restart" in err and fake.calls == []
+    code, _, err = run_cli(capsys, "score", answers, "--output", out, "--allow-partial", "--track", "tool-assisted")
+    assert code == 2 and "the track differs" in err
+    assert run_cli(capsys, "score", answers, "--output", out, "--allow-partial", "--restart")[0] == 0
+    assert len(fake.calls) == 3
+
+
+def test_the_code_fingerprint_follows_every_source_file(tmp_path, monkeypatch):
+    from endless_exam.checker import fingerprint
+
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "family.py").write_text("LIMIT = 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(fingerprint, "_PACKAGES", ("pkg",))
+    monkeypatch.setattr(fingerprint, "_fingerprint", None)
+    first = fingerprint.code_fingerprint()
+    (pkg / "family.py").write_text("LIMIT = 2\n")
+    monkeypatch.setattr(fingerprint, "_fingerprint", None)
+    assert fingerprint.code_fingerprint() != first
