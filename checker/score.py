@@ -60,6 +60,7 @@ from . import __version__, harness, suites
 from .answers import AnswerRecord, AnswersFileError
 from .fingerprint import code_fingerprint
 from .progress_header import header_difference
+from .reverify import must_reverify
 from .outputs import refusal
 from .scoring import ratio, ratio_float
 from .suites import Instance
@@ -293,6 +294,7 @@ class Progress:
         self.stopped = False
         self.done: dict[str, dict] = {}
         self.redone = 0          # saved rows that failed a check and are verified again
+        self.reverified = 0      # saved record claims (reverify.must_reverify), verified again by design
         self.resumed = False
         records = records or {}
         instances = instances or {}
@@ -337,6 +339,9 @@ class Progress:
                 continue
             row = saved[0]
             if row_is_consistent(row, records.get(cid), instances.get(cid), self.answers_sha256, track):
+                if must_reverify(row):        # a record claim is verified again in this run, never reused
+                    self.reverified += 1
+                    continue
                 self.done[cid] = row
             elif type(row) is dict and row.get("outcome") in REUSABLE_OUTCOMES:
                 self.redone += 1          # a missing row is always redone; anything else failed a check
@@ -555,6 +560,9 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
     todo = [r for r in records if r.call_id not in progress.done]
     if progress.redone:
         log(f"{progress.redone} saved row(s) failed their integrity or consistency check and are redone")
+    if progress.reverified:
+        log(f"{progress.reverified} saved record claim(s) (ratio > 1, or >= 1 on a published reference) are "
+            "verified again from the answers file")
     if progress.done:
         log(f"resuming: {len(progress.done)} finished calls reused, {len(todo)} left")
     if backend == "ray":

@@ -25,6 +25,7 @@ from endless_exam.certificates import contract
 from endless_exam.checker import cli, harness, score, suites
 from endless_exam.checker.answers import AnswersFileError, INFRASTRUCTURE
 from endless_exam.checker.families import FAMILIES
+from endless_exam.checker.reverify import must_reverify
 
 ROOT = Path(__file__).resolve().parent.parent
 CONSTRUCTIONS = ROOT / "fixtures" / "constructions" / "capset"
@@ -590,8 +591,8 @@ def test_report_reads_a_size_series_scores_file(tmp_path, capsys, fake):
 # resume
 # =====================================================================================================
 
-RESUME_RECORDS = [
-    {"call_id": "a3-capset-0", "answer": fk("ACCEPT", 2432)},
+RESUME_RECORDS = [      # no record claim (ratio >= 1 on a published reference is verified again on resume)
+    {"call_id": "a3-capset-0", "answer": fk("ACCEPT", 2430)},
     {"call_id": "a3-capset-2", "answer": fk("REJECT")},
     {"call_id": "a3-capset-11", "answer": fk("ACCEPT", 1010)},
     {"call_id": BENCH[3].call_id, "finish_reason": "length"},
@@ -763,11 +764,15 @@ def test_real_interruption_and_resume(tmp_path, capsys):
     saved = _complete_rows(progress)
     assert 1 <= saved < len(records)
     _, saved_rows = _progress_rows(progress)
-    reusable = sum(r["outcome"] in ("scored", "zero") for r in saved_rows)   # missing rows are always redone
+    # missing rows are always redone, and so are record claims (the bundled constructions reach the reference)
+    reusable = sum(r["outcome"] in ("scored", "zero") and not must_reverify(r) for r in saved_rows)
     # the rerun reuses what was saved
     code, _, err = run_cli(capsys, *argv)
     assert code == 0, err
-    assert f"resuming: {reusable} finished calls reused, {len(records) - reusable} left" in err
+    if reusable:
+        assert f"resuming: {reusable} finished calls reused, {len(records) - reusable} left" in err
+    else:
+        assert "resuming" not in err and "verified again from the answers file" in err
     resumed = json.loads(out.read_text())
     every_row = resumed["calls_scored"] + resumed["verified_without_reference"]
     assert sorted(r["call_id"] for r in every_row) == sorted(r["call_id"] for r in records)
@@ -918,7 +923,7 @@ def test_piped_answers_are_hashed_as_read_and_never_resume(tmp_path, source):
 
 
 def test_a_regular_file_with_the_same_bytes_resumes_and_other_bytes_are_refused(tmp_path, capsys, fake):
-    answers = write_answers(tmp_path / "a.jsonl", [{"call_id": "a3-capset-11", "answer": fk("ACCEPT", 1082)}])
+    answers = write_answers(tmp_path / "a.jsonl", [{"call_id": "a3-capset-11", "answer": fk("ACCEPT", 1010)}])
     out = tmp_path / "s.json"
     assert run_cli(capsys, "score", answers, "--output", out, "--allow-partial")[0] == 0
     code, _, err = run_cli(capsys, "score", answers, "--output", out, "--allow-partial")
@@ -1028,7 +1033,7 @@ def test_a_progress_row_edited_to_accept_is_redone(tmp_path, capsys, fake):
     """Reproduction: resume trusted progress rows blindly; a REJECT row edited to ACCEPT was scored. Now every
     row carries an integrity hash over its content and the answers hash, and must be consistent in itself."""
     answers, out, progress = _first_run(tmp_path, capsys, [{"call_id": "a3-capset-11", "answer": fk("REJECT")},
-                                                            {"call_id": "a3-capset-0", "answer": fk("ACCEPT", 2432)}])
+                                                            {"call_id": "a3-capset-0", "answer": fk("ACCEPT", 2430)}])
     header = json.loads(progress.read_text().splitlines()[0])
     _, rows = _progress_rows(progress)
     for row in rows:
@@ -1071,7 +1076,7 @@ def test_a_forged_row_with_a_recomputed_hash_must_still_be_consistent(tmp_path, 
 @pytest.mark.parametrize("tamper", ["answers_sha256", "line_sha256", "line", "call_twice", "garbage_line",
                                     "reference"])
 def test_rows_not_bound_to_these_answers_are_redone(tmp_path, capsys, fake, tamper):
-    answers, out, progress = _first_run(tmp_path, capsys, [{"call_id": "a3-capset-11", "answer": fk("ACCEPT", 1082)}])
+    answers, out, progress = _first_run(tmp_path, capsys, [{"call_id": "a3-capset-11", "answer": fk("ACCEPT", 1010)}])
     sha = json.loads(progress.read_text().splitlines()[0])["answers_sha256"]
 
     def edit(rows):
@@ -1223,7 +1228,7 @@ def test_every_verdict_pair_the_harness_can_give_is_reused_on_resume(tmp_path, c
     """The per-row consistency check accepts exactly what the harness combines (no false 'redone')."""
     def verdict(name):
         if name == "ACCEPT":
-            return Verdict(Status.ACCEPT, objective=1082, message="ok")
+            return Verdict(Status.ACCEPT, objective=1010, message="ok")
         why = {"REJECT": "PROPERTY_VIOLATION", "TIMEOUT": "TIME_LIMIT", "LIMIT": "MEMORY_LIMIT"}[name]
         return Verdict(Status(name), reason=why, message=name)
 
@@ -1232,7 +1237,7 @@ def test_every_verdict_pair_the_harness_can_give_is_reused_on_resume(tmp_path, c
     def verify(*args, **kwargs):
         calls.append(1)
         p, s = verdict(pair[0]), verdict(pair[1])
-        return harness.Combined(Status(status), 1082 if status == "ACCEPT" else None, reason, "combined", None,
+        return harness.Combined(Status(status), 1010 if status == "ACCEPT" else None, reason, "combined", None,
                                 p, s, 0.1, 0.1, [])
 
     monkeypatch.setattr(harness, "verify", verify)
@@ -1335,3 +1340,37 @@ def test_the_code_fingerprint_follows_every_source_file(tmp_path, monkeypatch):
     (pkg / "family.py").write_text("LIMIT = 2\n")
     monkeypatch.setattr(fingerprint, "_fingerprint", None)
     assert fingerprint.code_fingerprint() != first
+
+
+def test_a_forged_record_claim_is_verified_again_before_it_is_reported(tmp_path, capsys, fake):
+    """Reproduction (issue 16, item 4): a progress row forged consistently (both verifiers' objectives, the
+    ratio and a recomputed integrity hash) was reused and reported as a "RECORD CANDIDATE". Whatever is
+    reused, a row at ratio > 1, or >= 1 on a published reference, is verified again from the answers file."""
+    answers, out, progress = _first_run(tmp_path, capsys, [{"call_id": "a3-capset-11", "answer": fk("ACCEPT", 1010)},
+                                                            {"call_id": "a3-capset-0", "answer": fk("ACCEPT", 2400)}])
+    sha = json.loads(progress.read_text().splitlines()[0])["answers_sha256"]
+    ref = BY_CALL["a3-capset-11"].reference
+
+    def forge(rows):
+        for r in rows:
+            if r["call_id"] == "a3-capset-11":
+                r.update(objective="2000", objective_float=2000.0, ratio=2000 / ref,
+                         ratio_exact=str(Fraction(2000, ref)), published_breakthrough=True)
+                r["primary"]["objective"] = r["second"]["objective"] = "2000"
+                r["integrity"] = score.row_integrity(r, sha)
+        return rows
+
+    _edit_rows(progress, forge)
+    fake.calls.clear()
+    code, out_text, err = run_cli(capsys, "score", answers, "--output", out, "--allow-partial")
+    assert code == 0, err
+    assert "1 saved record claim(s)" in err and "resuming: 1 finished calls reused, 1 left" in err
+    assert len(fake.calls) == 1 and "RECORD CANDIDATE" not in out_text
+    row = rows_by_call(json.loads(out.read_text()))["a3-capset-11"]
+    assert row["objective"] == "1010" and row["published_breakthrough"] is False
+    # a genuine claim (here: the reference reached) is verified on every resume, and then reported
+    answers2, out2, _ = _first_run(tmp_path / "b" if (tmp_path / "b").mkdir() is None else tmp_path,
+                                   capsys, [{"call_id": "a3-capset-0", "answer": fk("ACCEPT", BY_CALL["a3-capset-0"].reference)}])
+    fake.calls.clear()
+    code, _, err = run_cli(capsys, "score", answers2, "--output", out2, "--allow-partial")
+    assert code == 0 and len(fake.calls) == 1 and "1 saved record claim(s)" in err
