@@ -452,6 +452,11 @@ def cmd_score(args: argparse.Namespace) -> int:
                         only=tuple(args.only) if args.only else None, limit=args.limit,
                         backend=args.backend, ray_address=args.ray_address)
     except (AnswersFileError, score.ScoreError) as exc:
+        if getattr(exc, "interrupted", None) is not None:     # SIGINT / SIGTERM: saved, not an error
+            from . import interrupts
+
+            print(f"endless-exam: {exc}", file=sys.stderr)
+            return interrupts.stop(exc.interrupted)
         raise UsageError(str(exc)) from None
     except OSError as exc:   # e.g. no permission to write the progress file or scores.json
         where = f" ({exc.filename})" if exc.filename else ""
@@ -762,6 +767,9 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits 2 on usage errors and 0 on --help
         return int(exc.code or 0)
+    from . import interrupts
+
+    interrupts.install()      # SIGTERM ends a command like SIGINT: clean-up first, exit 143
     try:
         return args.func(args)
     except UsageError as exc:
@@ -770,9 +778,10 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:   # the reader closed the pipe (``| head``): end quietly, as other tools do
         _silence_stdout()
         return EXIT_OK
-    except KeyboardInterrupt:
-        print("endless-exam: interrupted", file=sys.stderr)
-        return EXIT_ERROR
+    except KeyboardInterrupt as exc:     # every verifier process is stopped; exit 130 (SIGINT) or 143 (SIGTERM)
+        print(f"endless-exam: {'terminated' if isinstance(exc, interrupts.Terminated) else 'interrupted'}",
+              file=sys.stderr)
+        return interrupts.stop(exc)
     except Exception as exc:  # never exit 1 ("rejected") because of a bug
         print(f"endless-exam: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return EXIT_ERROR

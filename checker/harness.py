@@ -283,6 +283,22 @@ _LIVE: dict[int, str] = {}           # pid (= process group) of every running ve
 _LIVE_LOCK = threading.Lock()
 
 
+_STOPPING = threading.Event()       # set by ``interrupt``: no new verifier process is started
+
+
+def interrupt() -> None:
+    """The command was interrupted: start no new verifier process, kill every running one and stop the
+    zygotes, so that the threads waiting for verdicts end at once (an ERROR each, never a verdict)."""
+    _STOPPING.set()
+    kill_all()
+    shutdown()
+
+
+def resume() -> None:
+    """Allow verifier processes again after ``interrupt`` (an in-process caller that goes on)."""
+    _STOPPING.clear()
+
+
 def kill_all() -> int:
     """Kill every verifier process still running (used when a scoring run is interrupted)."""
     with _LIVE_LOCK:
@@ -303,7 +319,7 @@ def _at_exit() -> None:
 def _after_fork_in_child() -> None:
     """A process forked from one that uses the harness must not share its zygotes (nor kill its children):
     forget them, closing only this process's copies of the control sockets."""
-    global _ZYGOTES_LOCK, _LIVE_LOCK, _SPAWNER
+    global _ZYGOTES_LOCK, _LIVE_LOCK, _SPAWNER, _STOPPING
     for z in _ZYGOTES.values():
         if z.sock is not None:
             try:
@@ -313,6 +329,8 @@ def _after_fork_in_child() -> None:
     _ZYGOTES.clear()
     _LIVE.clear()
     _ZYGOTES_LOCK, _LIVE_LOCK, _SPAWNER = threading.Lock(), threading.Lock(), _Spawner()
+    _STOPPING = threading.Event()
+    _BUSY[0] = 0
 
 
 atexit.register(_at_exit)
@@ -336,6 +354,11 @@ class _Run:
     seconds: float = 0.0
 
 
+def _cpu_limit(time_limit: float) -> int:
+    """The CPU-time rlimit (seconds) set for a process with this wall-clock limit: a backstop above it."""
+    return int(math.ceil(time_limit)) + 1
+
+
 def _kill_group(pid: int | None) -> None:
     if pid is not None:
         try:
@@ -344,9 +367,30 @@ def _kill_group(pid: int | None) -> None:
             pass
 
 
+_BUSY = [0]                          # requests in progress (``busy``)
+
+
+def busy() -> int:
+    """How many requests are in progress (threads waiting for a verifier process)."""
+    return _BUSY[0]
+
+
 def _run_once(worker: Worker, data: bytes, time_limit: float, memory_limit: int) -> _Run:
+    with _LIVE_LOCK:
+        _BUSY[0] += 1
+    try:
+        return _run_once_counted(worker, data, time_limit, memory_limit)
+    finally:
+        with _LIVE_LOCK:
+            _BUSY[0] -= 1
+
+
+def _run_once_counted(worker: Worker, data: bytes, time_limit: float, memory_limit: int) -> _Run:
     run = _Run()
-    cpu_limit = int(math.ceil(time_limit)) + 1
+    if _STOPPING.is_set():
+        run.error = "the command was interrupted"
+        return run
+    cpu_limit = _cpu_limit(time_limit)
     pipes = [os.pipe() for _ in range(4)]      # stdin, stdout, stderr, status
     (in_r, in_w), (out_r, out_w), (err_r, err_w), (st_r, st_w) = pipes
     try:
@@ -447,7 +491,7 @@ def _run_once(worker: Worker, data: bytes, time_limit: float, memory_limit: int)
                             run.pid, run.started = msg["pid"], True
                             with _LIVE_LOCK:
                                 _LIVE[run.pid] = worker.module
-                            if run.timed_out:
+                            if run.timed_out or _STOPPING.is_set():
                                 _kill_group(run.pid)
                         elif "status" in msg:
                             run.status = msg["status"] if type(msg["status"]) is int else None
@@ -505,9 +549,11 @@ def run_worker(module: str | Worker, header: dict, payload: bytes, time_limit: f
     tail = run.err.decode("utf-8", "replace").strip().splitlines()[-1:]
     if rc < 0:
         sig = -rc
-        cpu_limit = int(math.ceil(time_limit)) + 1
-        if sig == signal.SIGXCPU or (sig == signal.SIGKILL and run.cpu is not None
-                                     and run.cpu >= cpu_limit + _CPU_HARD_MARGIN - 0.5):
+        cpu_limit = _cpu_limit(time_limit)
+        # a CPU-time death is a TIMEOUT only when the CPU time the zygote measured shows that the limit
+        # the harness set was reached: an external SIGXCPU (or SIGKILL) is an ERROR like any other kill
+        if run.cpu is not None and ((sig == signal.SIGXCPU and run.cpu >= cpu_limit - 0.5) or (
+                sig == signal.SIGKILL and run.cpu >= cpu_limit + _CPU_HARD_MARGIN - 0.5)):
             return None, Verdict(Status.TIMEOUT, reason="TIME_LIMIT",
                                  message=f"{name} exceeded its {cpu_limit} s CPU-time limit"), seconds
         try:

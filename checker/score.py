@@ -584,8 +584,10 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
 
 
 def _interrupted(progress: Progress, total: int) -> ScoreError:
-    return ScoreError(f"interrupted: {len(progress.done)} of {total} calls are saved in "
-                      f"{progress.path}; run the same command again to resume")
+    err = ScoreError(f"interrupted: {len(progress.done)} of {total} calls are saved in "
+                     f"{progress.path}; run the same command again to resume")
+    err.interrupted = sys.exc_info()[1]     # the KeyboardInterrupt (or interrupts.Terminated): the exit code
+    return err
 
 
 def _stopped_by(exc: Exception, progress: Progress) -> ScoreError:

@@ -86,3 +86,20 @@ def test_certify_outputs_are_checked_before_any_work_and_never_overwrite_each_ot
     os.mkfifo(tmp_path / "fifo")
     assert cli.main(["certify", str(answer), "--output", str(tmp_path / "fifo")]) == 2
     assert answer.read_bytes() == D6.read_bytes() and not out.exists()
+
+
+def test_sigint_to_certify_stops_every_process_and_exits_130(tmp_path):
+    """Reproduction (issue 16, item 6): as for ``verify``, SIGINT left ``certify`` and its verifiers running
+    until the time limit. It exits 130 with no process left and no dossier written."""
+    from tests.test_cli import _alive, interrupt_while_verifying
+
+    out = tmp_path / "d.json"
+    d12 = ROOT / "fixtures" / "constructions" / "capset" / "d12.json"
+    done, started = interrupt_while_verifying(["certify", str(d12), "--output", str(out), "--time-limit", "3600"])
+    assert done.returncode == 130 and "interrupted" in done.stderr, done.stderr
+    import time
+    for _ in range(50):
+        if not any(_alive(p) for p in started):
+            break
+        time.sleep(0.1)
+    assert not any(_alive(p) for p in started) and not out.exists()

@@ -583,3 +583,69 @@ def test_a_closed_standard_input_is_a_usage_error(tmp_path, argv):
                           capture_output=True, text=True, timeout=120, preexec_fn=lambda: os.close(0))
     assert proc.returncode == 2 and "closed" in proc.stderr and "internal error" not in proc.stderr, proc.stderr
     assert not (tmp_path / "s.json").exists() and not (tmp_path / "d.json").exists()
+
+
+# ---- signals (issue 16, items 6 and 7) -----------------------------------------------------------------
+
+def _descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` (by parent pid), from /proc."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as fh:
+                    parents[int(entry)] = int(fh.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {p for p, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except OSError:
+        return False
+
+
+def interrupt_while_verifying(argv: list[str], sig=None, cwd=None) -> tuple[subprocess.CompletedProcess, set[int]]:
+    """Start ``endless-exam ARGV``, wait until both verifiers' processes run (two zygotes and their
+    children), send ``sig`` (SIGINT) and return the finished process and the processes it had started."""
+    import signal as signal_mod
+    import time as time_mod
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "endless_exam.checker.cli", *argv], cwd=cwd or ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    started: set[int] = set()
+    deadline = time_mod.monotonic() + 120
+    while time_mod.monotonic() < deadline and proc.poll() is None:
+        started |= _descendants(proc.pid)
+        if len(started) >= 4:
+            break
+        time_mod.sleep(0.05)
+    assert len(started) >= 4, "the verifiers never started"
+    proc.send_signal(sig or signal_mod.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err), started
+
+
+def test_sigint_to_verify_stops_every_process_and_exits_130():
+    """Reproduction: SIGINT to ``verify`` printed "interrupted" but the command and its verifiers ran on
+    until the time limit (up to 86,400 s), then exited 2. It now stops every verifier process at once and
+    exits 130."""
+    done, started = interrupt_while_verifying(["verify", str(CONSTRUCTIONS / "d12.json"), "--time-limit", "3600"])
+    assert done.returncode == 130 and "interrupted" in done.stderr, done.stderr
+    assert "ACCEPT" not in done.stdout
+    lingering = {p for p in started if _alive(p)}
+    for _ in range(50):
+        if not lingering:
+            break
+        import time as time_mod
+        time_mod.sleep(0.1)
+        lingering = {p for p in lingering if _alive(p)}
+    assert not lingering, f"processes left running: {lingering}"

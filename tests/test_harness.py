@@ -115,8 +115,10 @@ def test_a_sigkill_the_harness_did_not_send_is_an_error_not_a_limit():
     assert "SIGKILL" in failure.message and "did not send" in failure.message
 
 
-@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM, signal.SIGXCPU])
 def test_a_worker_killed_from_outside_is_an_error(tmp_path, monkeypatch, sig):
+    """An external SIGXCPU too (issue 16, item 6: it was scored TIMEOUT and reused on resume): only the
+    CPU time the harness's accounting shows can make a CPU-time death a TIMEOUT."""
     pidfile = tmp_path / "worker.pid"
     monkeypatch.setenv("EE_TEST_PIDFILE", str(pidfile))
     t, box = _in_thread(harness.run_worker, helper("pid_worker"), HEADER, b"[]", 60.0, GIB)
@@ -130,8 +132,9 @@ def test_a_worker_killed_from_outside_is_an_error(tmp_path, monkeypatch, sig):
     assert sig.name in failure.message
 
 
-def test_the_cpu_time_rlimit_is_a_timeout():
+def test_the_cpu_time_rlimit_is_a_timeout(monkeypatch):
     """SIGXCPU comes from the CPU-time rlimit set for the process: the harness's own enforcement."""
+    monkeypatch.setattr(harness, "_cpu_limit", lambda time_limit: 1)
     result, failure, _ = harness.run_worker(helper("cpu_worker"), HEADER, b"[]", 60.0, GIB)
     assert result is None
     assert failure.status is Status.TIMEOUT and failure.reason == "TIME_LIMIT"

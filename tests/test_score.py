@@ -758,7 +758,7 @@ def test_real_interruption_and_resume(tmp_path, capsys):
             break
     else:
         pytest.fail("the run finished before the interrupt in every attempt")
-    assert proc.returncode == 2, stderr
+    assert proc.returncode == 130, stderr        # an interrupted run is neither an error nor a rejection
     assert "interrupted" in stderr and "run the same command again" in stderr
     assert not out.exists()
     saved = _complete_rows(progress)
@@ -1116,7 +1116,7 @@ def test_a_stale_scores_file_never_stands_beside_new_progress(tmp_path, capsys, 
     monkeypatch.setattr(harness, "verify", interrupted)
     write_answers(Path(answers), [{"call_id": "a3-capset-11", "answer": fk("REJECT")}])
     code, _, err = run_cli(capsys, "score", answers, "--output", out, "--allow-partial", "--restart")
-    assert code == 2 and "interrupted" in err
+    assert code == 130 and "interrupted" in err
     assert not out.exists(), "the scores of the earlier answers are still beside the new progress"
     # the same on a fresh run of other answers into the output of an earlier run (progress deleted)
     monkeypatch.setattr(harness, "verify", FakeHarness())
@@ -1125,7 +1125,7 @@ def test_a_stale_scores_file_never_stands_beside_new_progress(tmp_path, capsys, 
     write_answers(Path(answers), [{"call_id": "a3-capset-11", "finish_reason": "length"}])
     monkeypatch.setattr(harness, "verify", interrupted)
     write_answers(Path(answers), [{"call_id": "a3-capset-11", "answer": fk("ACCEPT", 5)}])
-    assert run_cli(capsys, "score", answers, "--output", out, "--allow-partial")[0] == 2
+    assert run_cli(capsys, "score", answers, "--output", out, "--allow-partial")[0] == 130
     assert not out.exists()
 
 
