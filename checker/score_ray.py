@@ -36,7 +36,7 @@ import importlib.util
 import re
 from typing import Callable
 
-from . import __version__
+from . import __version__, interrupts
 from .fingerprint import code_fingerprint
 
 MAX_IN_FLIGHT = 4096
@@ -125,6 +125,7 @@ class Session:
                 raise RayBackendError(f"cannot connect to a Ray cluster {where}: {type(exc).__name__}: "
                                       f"{str(exc).strip().splitlines()[0] if str(exc).strip() else ''}") from None
             self.owned = True
+            interrupts.install()       # ray.init replaced the SIGTERM handler (exit 1, no clean-up): take it back
         try:
             cpus = int(ray.cluster_resources().get("CPU", 0))
         except Exception as exc:

@@ -336,3 +336,42 @@ def test_an_unreachable_address_is_refused_before_ray_init():
         s.bind(("127.0.0.1", 0))
         s.listen(1)
         assert score_ray._unreachable(f"127.0.0.1:{s.getsockname()[1]}") is None
+
+
+@pytest.mark.slow
+def test_sigterm_to_a_ray_driver_saves_stops_its_instance_and_exits_143(tmp_path):
+    """Reproduction (issue 16, item 7): SIGTERM to a ``--backend ray`` driver exited 1 (the "rejected" code)
+    with no summary: ``ray.init`` had replaced the SIGTERM handler by ``sys.exit``. The driver takes the
+    signal back: it saves what it finished, says so, stops the Ray instance it started and exits 143."""
+    pytest.importorskip("ray")
+    import signal
+    import subprocess
+    import sys
+
+    lines = EXAMPLES.read_text().splitlines()
+    for d, cid in ((10, "a3-capset-0"), (11, "a3-capset-2")):      # two answers that take seconds each
+        lines.append(json.dumps({"call_id": cid, "answer": json.loads(
+            (ROOT / "fixtures" / "constructions" / "capset" / f"d{d}.json").read_text())["answer"]}))
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "s.json"
+    progress = Path(f"{out}.progress.jsonl")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "endless_exam.checker.cli", "score", str(answers), "--output",
+                             str(out), "--allow-partial", "--backend", "ray", "--ray-address", "local", "--jobs", "1"],
+                            cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    started: set[int] = set()
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and proc.poll() is None:
+        started |= _descendants(proc.pid)
+        if progress.exists() and len(progress.read_text().splitlines()) >= 2:
+            break
+        time.sleep(0.1)
+    started |= _descendants(proc.pid)
+    assert proc.poll() is None, proc.communicate()[1]
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 143, err
+    assert "interrupted:" in err and "run the same command again to resume" in err
+    assert not _wait_gone(started), "processes of the run were left behind"
+    assert len(progress.read_text().splitlines()) >= 2 and not out.exists()
