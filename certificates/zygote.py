@@ -47,6 +47,7 @@ import signal
 import socket
 import sys
 import traceback
+import warnings
 
 SETUP_FAILED = 70          # exit status of a child that could not prepare itself (EX_SOFTWARE)
 CPU_HARD_MARGIN = 2        # seconds between the soft (SIGXCPU) and hard (SIGKILL) CPU limits
@@ -121,7 +122,12 @@ def run_module(module: str) -> int:
     sys.argv = [module]
     code = 0
     try:
-        runpy.run_module(module, run_name="__main__", alter_sys=True)
+        with warnings.catch_warnings():
+            # the zygote imported the module already (preload): runpy's warning about that would be the
+            # first line of every verifier's stderr, and so the quoted last line of a crash message
+            warnings.filterwarnings("ignore", message=r".* found in sys\.modules after import of package",
+                                    category=RuntimeWarning)
+            runpy.run_module(module, run_name="__main__", alter_sys=True)
     except SystemExit as exc:
         code = _exit_code(exc.code)
     except BaseException:  # an uncaught exception: traceback on stderr, exit status 1, as python does

@@ -836,3 +836,12 @@ def test_clip_states_the_length_and_keeps_short_text():
     assert len(long) <= MESSAGE_MAX and "10,000,000 characters" in long
     assert bounded_witness({"indices": [0, 1, 2]}) == {"indices": [0, 1, 2]}
     assert "omitted" in bounded_witness({"points": ["0" * 100] * 100})
+
+
+def test_a_crash_message_quotes_the_verifier_not_a_runpy_warning():
+    """Reproduction (issue 16, item 9): every verifier's stderr began with runpy's RuntimeWarning (the
+    zygote had imported the module it runs as __main__), which became the quoted last line of a crash
+    message that had nothing else to say."""
+    result, failure, _ = harness.run_worker(helper("crashy_worker"), HEADER, b"[]", 20.0, GIB)
+    assert result is None and failure.status is Status.ERROR
+    assert "RuntimeWarning" not in failure.message and "runpy" not in failure.message, failure.message
