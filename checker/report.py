@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from . import suites
+from .mdcell import md_cell
 from .aggregate import (BEYOND_BOUND_FLAG, CORE_GROUPS, MISSING_STATUSES, STATUSES, InstanceOutcome, aggregate,
                         exact_str, to_float)
 from .families import FAMILIES
@@ -376,7 +377,7 @@ def _with_ci(mean: Any, lo: Any, hi: Any, digits: int = 3) -> str:
 
 
 def _md_cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    return md_cell(text)
 
 
 def _md_table(header: Sequence[str], rows: Iterable[Sequence[str]], align: Sequence[str]) -> list[str]:

@@ -17,6 +17,7 @@ from typing import Any, Sequence
 from . import suites
 from .aggregate import exact_str, gap_closed, to_float
 from .report import csv_text, load_scores
+from .mdcell import md_cell
 from .outputs import replace_file
 
 #: columns of the per-call CSV table (long format: one row per run and call)
@@ -39,7 +40,7 @@ def call_rows(path: str | Path) -> list[dict[str, Any]]:
 
 
 def _cell(text: Any) -> str:
-    return str(text).replace("|", "\\|")
+    return md_cell(text)
 
 
 def _num(x: float | None, digits: int = 4) -> str:
@@ -91,8 +92,8 @@ def diff_markdown(names: tuple[str, str], changes: list[dict]) -> str:
              f"| Call | Family | {_cell(a)} | {_cell(b)} |", "|---|---|---|---|"]
     for c in changes:
         fmt = lambda s, r: "(absent)" if s is None else f"{s} {r or ''}".strip()   # noqa: E731
-        lines.append(f"| {c['call_id']} | {c['family']} | {fmt(c['a_status'], c['a_ratio'])} | "
-                     f"{fmt(c['b_status'], c['b_ratio'])} |")
+        cells = (c["call_id"], c["family"], fmt(c["a_status"], c["a_ratio"]), fmt(c["b_status"], c["b_ratio"]))
+        lines.append("| " + " | ".join(_cell(x) for x in cells) + " |")
     lines.append("")
     lines.append(f"{len(changes)} call(s) changed" if changes else "no call changed its verdict or ratio")
     return "\n".join(lines) + "\n"

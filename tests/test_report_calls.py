@@ -225,3 +225,19 @@ def test_report_replaces_planted_symlinks_and_refuses_inputs_before_any_work(run
     capsys.readouterr()
     assert cli.main(["report", str(a), "--plot", str(figs), "--output", str(tmp_path / "r2.md")]) == 2
     assert "input file" in capsys.readouterr().err and not (tmp_path / "r2.md").exists()
+
+
+def test_a_call_id_with_a_newline_stays_in_its_table_row(runs, tmp_path, capsys):
+    """Reproduction (issue 16, item 9): a call id with a newline (a hand-made or damaged scores file) broke
+    the markdown per-call table and the --diff table."""
+    doc = json.loads(runs[0].read_text())
+    doc["calls_scored"][0]["call_id"] = "evil\ncall|id\r\u2028x"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    for argv in (["report", str(bad), "--raw"], ["report", "--diff", str(runs[0]), str(bad)]):
+        capsys.readouterr()
+        assert cli.main(argv) == 0
+        lines = capsys.readouterr().out.splitlines()
+        [n] = [k for k, line in enumerate(lines) if "evil" in line]
+        assert "evil call\\|id" in lines[n] and lines[n].startswith("| ") and lines[n - 1].startswith("|")
+        assert lines[n].replace("\\|", "").count("|") == lines[n - 1].replace("\\|", "").count("|")
