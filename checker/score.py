@@ -61,6 +61,7 @@ from .answers import AnswerRecord, AnswersFileError
 from .fingerprint import code_fingerprint
 from .progress_header import header_difference
 from .reverify import must_reverify
+from . import runlock
 from .outputs import refusal
 from .scoring import ratio, ratio_float
 from .suites import Instance
@@ -508,7 +509,8 @@ def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suit
     progress_path = output + ".progress.jsonl"
     check_output_path(output, "output", None, answers_path)
     check_output_path(progress_path, "progress file", None, answers_path)
-    with AnswersSource(answers_path, spool_dir=out_dir) as source:
+    check_output_path(runlock.lock_path(output), "lock file", None, answers_path)
+    with runlock.hold(output, ScoreError), AnswersSource(answers_path, spool_dir=out_dir) as source:
         check_output_path(output, "output", source.identity, answers_path)
         check_output_path(progress_path, "progress file", source.identity, answers_path)
         return _run(source, output, progress_path, instances, suite=suite, track=track, allow_partial=allow_partial,

@@ -1374,3 +1374,34 @@ def test_a_forged_record_claim_is_verified_again_before_it_is_reported(tmp_path,
     fake.calls.clear()
     code, _, err = run_cli(capsys, "score", answers2, "--output", out2, "--allow-partial")
     assert code == 0 and len(fake.calls) == 1 and "1 saved record claim(s)" in err
+
+
+def test_a_second_run_on_the_same_output_is_refused_while_the_first_runs(tmp_path):
+    """Reproduction (issue 16, item 9): two concurrent ``score`` runs on one output interleaved their rows
+    in the progress file, and the next run reported the duplicates as failing their integrity check. The
+    first run holds a lock on the output; the second is refused at once and told why."""
+    answers = write_answers(tmp_path / "a.jsonl", [{"call_id": "a3-capset-2", "answer": construction(11)},
+                                                   {"call_id": "a3-capset-0", "answer": construction(10)}])
+    out = tmp_path / "s.json"
+    progress = Path(f"{out}.progress.jsonl")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    argv = [sys.executable, "-m", "endless_exam.checker.cli", "score", answers, "--output", str(out), "--allow-partial"]
+    first = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not progress.exists() and first.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert first.poll() is None, first.communicate()[1]
+        second = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+        assert second.returncode == 2 and "another score run" in second.stderr, second.stderr
+        assert f"pid {first.pid}" in second.stderr
+        _, err = first.communicate(timeout=300)
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.communicate()
+    assert first.returncode == 0, err
+    _, rows = _progress_rows(progress)
+    assert sorted(r["call_id"] for r in rows) == ["a3-capset-0", "a3-capset-2"]
+    rerun = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert rerun.returncode == 0 and "failed their integrity" not in rerun.stderr, rerun.stderr
