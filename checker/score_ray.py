@@ -36,7 +36,7 @@ import importlib.util
 import re
 from typing import Callable
 
-from . import __version__, interrupts
+from . import __version__, interrupts, ray_reaper
 from .fingerprint import code_fingerprint
 
 MAX_IN_FLIGHT = 4096
@@ -106,6 +106,7 @@ class Session:
         self.ray = None
         self.owned = False
         self.task = None
+        self.reaper: ray_reaper.Reaper | None = None     # the sentinel of an instance this driver started
 
     def __enter__(self) -> "Session":
         require()
@@ -118,9 +119,11 @@ class Session:
             unreachable = _unreachable(self.address)
             if unreachable is not None:
                 raise RayBackendError(unreachable)
+            self.reaper = ray_reaper.Reaper().start()    # what ray.init starts dies with this driver
             try:
                 ray.init(address=self.address, include_dashboard=False)
             except Exception as exc:   # ConnectionError, ValueError, ... : a usage error, never a traceback
+                self.reaper.close()
                 where = f"at {self.address}" if self.address else "(address from ray.init's defaults)"
                 raise RayBackendError(f"cannot connect to a Ray cluster {where}: {type(exc).__name__}: "
                                       f"{str(exc).strip().splitlines()[0] if str(exc).strip() else ''}") from None
@@ -145,6 +148,8 @@ class Session:
         if self.ray is not None and self.owned:
             self.owned = False
             self.ray.shutdown()
+        if self.reaper is not None:
+            self.reaper.close()
 
     def default_in_flight(self) -> int:
         return max(2, min(MAX_IN_FLIGHT, 2 * self.cpus))
