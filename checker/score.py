@@ -62,7 +62,7 @@ from .fingerprint import code_fingerprint
 from .progress_header import header_difference
 from .reverify import must_reverify
 from . import runlock
-from .outputs import refusal
+from .outputs import refusal, replace_file
 from .scoring import ratio, ratio_float
 from .suites import Instance
 
@@ -465,20 +465,9 @@ def _bound_to(output: str, header: dict) -> bool:
 
 
 def write_json_atomically(path: str, doc) -> None:
-    import tempfile
-
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=os.path.basename(path) + ".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(doc, fh, indent=1)
-            fh.write("\n")
-        _match_umask(tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    """``doc`` as indented JSON, replacing ``path`` atomically (``outputs.replace_file``)."""
+    data = (json.dumps(doc, indent=1) + "\n").encode("utf-8")
+    replace_file(path, lambda fh: fh.write(data))
 
 
 # ---- the run ---------------------------------------------------------------------------------------

@@ -91,15 +91,11 @@ def test_certify_outputs_are_checked_before_any_work_and_never_overwrite_each_ot
 def test_sigint_to_certify_stops_every_process_and_exits_130(tmp_path):
     """Reproduction (issue 16, item 6): as for ``verify``, SIGINT left ``certify`` and its verifiers running
     until the time limit. It exits 130 with no process left and no dossier written."""
-    from tests.test_cli import _alive, interrupt_while_verifying
+    from tests.test_cli import interrupt_while_verifying
+    from tests.test_score_ray import _wait_gone
 
     out = tmp_path / "d.json"
     d12 = ROOT / "fixtures" / "constructions" / "capset" / "d12.json"
     done, started = interrupt_while_verifying(["certify", str(d12), "--output", str(out), "--time-limit", "3600"])
     assert done.returncode == 130 and "interrupted" in done.stderr, done.stderr
-    import time
-    for _ in range(50):
-        if not any(_alive(p) for p in started):
-            break
-        time.sleep(0.1)
-    assert not any(_alive(p) for p in started) and not out.exists()
+    assert not _wait_gone(started, within=5.0) and not out.exists()

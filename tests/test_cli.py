@@ -587,29 +587,7 @@ def test_a_closed_standard_input_is_a_usage_error(tmp_path, argv):
 
 # ---- signals (issue 16, items 6 and 7) -----------------------------------------------------------------
 
-def _descendants(pid: int) -> set[int]:
-    """Every process below ``pid`` (by parent pid), from /proc."""
-    parents: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as fh:
-                    parents[int(entry)] = int(fh.read().rsplit(")", 1)[1].split()[1])
-            except (OSError, ValueError, IndexError):
-                continue
-    found, frontier = set(), {pid}
-    while frontier:
-        frontier = {p for p, parent in parents.items() if parent in frontier} - found
-        found |= frontier
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            return fh.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
-    except OSError:
-        return False
+from tests.test_score_ray import _descendants, _wait_gone  # noqa: E402  (process-tree helpers, /proc)
 
 
 def interrupt_while_verifying(argv: list[str], sig=None, cwd=None) -> tuple[subprocess.CompletedProcess, set[int]]:
@@ -641,11 +619,5 @@ def test_sigint_to_verify_stops_every_process_and_exits_130():
     done, started = interrupt_while_verifying(["verify", str(CONSTRUCTIONS / "d12.json"), "--time-limit", "3600"])
     assert done.returncode == 130 and "interrupted" in done.stderr, done.stderr
     assert "ACCEPT" not in done.stdout
-    lingering = {p for p in started if _alive(p)}
-    for _ in range(50):
-        if not lingering:
-            break
-        import time as time_mod
-        time_mod.sleep(0.1)
-        lingering = {p for p in lingering if _alive(p)}
+    lingering = _wait_gone(started, within=5.0)
     assert not lingering, f"processes left running: {lingering}"
