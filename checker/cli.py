@@ -769,7 +769,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(exc.code or 0)
     from . import interrupts
 
-    interrupts.install()      # SIGTERM ends a command like SIGINT: clean-up first, exit 143
+    previous = interrupts.install()      # SIGTERM ends a command like SIGINT: clean-up first, exit 143
     try:
         return args.func(args)
     except UsageError as exc:
@@ -785,6 +785,8 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # never exit 1 ("rejected") because of a bug
         print(f"endless-exam: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return EXIT_ERROR
+    finally:
+        interrupts.restore(previous)     # an in-process caller keeps its own SIGTERM handling
 
 
 if __name__ == "__main__":
