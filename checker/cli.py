@@ -298,7 +298,8 @@ def cmd_audit_witnesses(args: argparse.Namespace, time_limit: float, memory_limi
     from .witness_audit import WitnessDirError, audit_directory
 
     try:
-        report = audit_directory(args.witnesses, time_limit=time_limit, memory_limit=memory_limit)
+        report = audit_directory(args.witnesses, time_limit=time_limit, memory_limit=memory_limit,
+                                 suite=suites.load(args.suite) if args.suite else ())
     except WitnessDirError as exc:
         raise UsageError(str(exc)) from None
     if args.json:
@@ -587,6 +588,23 @@ def _print_markdown(text: str) -> None:
     Console(soft_wrap=False).print(Markdown(text))
 
 
+# ---- instance ----------------------------------------------------------------------------------------
+
+def cmd_instance(args: argparse.Namespace) -> int:
+    from . import new_instance
+
+    time_limit, memory_limit = _limits(args)
+    try:
+        return new_instance.run(args.family, args.params, want_baseline=args.baseline, output=args.output,
+                                suite_out=args.suite_out, tier=args.tier, budget_s=args.budget_s,
+                                time_limit=time_limit, memory_limit=memory_limit, as_json=args.json)
+    except new_instance.InstanceError as exc:
+        raise UsageError(str(exc)) from None
+    except new_instance.BaselineFailed as exc:
+        print(f"endless-exam: baseline failed: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+
+
 # ---- entry point -----------------------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
@@ -595,7 +613,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("instances", help="list suite instances (default: every suite)")
-    p.add_argument("--suite", choices=suites.SUITES, help="only this suite (default: all suites)")
+    p.add_argument("--suite", type=suites.suite_arg, help="only this suite (default: all suites)")
     p.add_argument("--family", help="only this family (default: all families)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table (default: table)")
     p.set_defaults(func=cmd_instances)
@@ -613,7 +631,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("audit", help="verify every bundled reference construction with both verifiers "
                                       "(default: against every suite)")
-    p.add_argument("--suite", choices=suites.SUITES, help="rows for this suite only (default: all suites)")
+    p.add_argument("--suite", type=suites.suite_arg, help="rows for this suite only (default: all suites)")
     p.add_argument("--family", help="this family only (default: all families)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table (default: table)")
     p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
@@ -646,7 +664,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("export", help="write prompts.jsonl for a suite (default suite bench-v1)")
     p.add_argument("--output", required=True, help="prompts.jsonl to write")
-    p.add_argument("--suite", choices=suites.SUITES, default="bench-v1", help="suite to export (default bench-v1)")
+    p.add_argument("--suite", type=suites.suite_arg, default="bench-v1", help="suite to export (default bench-v1)")
     p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free",
                    help="prompt track (default tool-free)")
     p.add_argument("--model-inputs-only", action="store_true",
@@ -659,7 +677,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("answers", help="answers.jsonl; - for stdin (a pipe is read once and never resumed)")
     p.add_argument("--output", required=True, help="scores.json to write (a regular file, never the answers file); "
                                                     "progress goes to OUTPUT.progress.jsonl")
-    p.add_argument("--suite", choices=suites.SUITES, default="bench-v1",
+    p.add_argument("--suite", type=suites.suite_arg, default="bench-v1",
                    help="the suite the call ids belong to (default bench-v1)")
     p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free",
                    help="track of the answers (default tool-free)")
@@ -687,6 +705,23 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also run the z3 oracle as a formal third opinion on every answer small enough for it "
                         "(a formal disagreement is a disagreement: missing, never scored; default off)")
     p.set_defaults(func=cmd_score)
+
+    p = sub.add_parser("instance", help="describe any instance; with --baseline compute a verified baseline reference")
+    p.add_argument("family", help="family key")
+    p.add_argument("--params", required=True, help="instance parameters as a JSON object")
+    p.add_argument("--baseline", action="store_true", help="run the family's documented baseline algorithm and "
+                                                            "verify its result with both verifiers (default off)")
+    p.add_argument("--budget-s", type=float, default=300.0, help="wall-clock budget of the baseline run in seconds "
+                                                                 "(default 300)")
+    p.add_argument("--output", metavar="FILE", help="write the baseline's witness here, with its record in index.json "
+                                                    "beside it, for audit --witnesses (default: not written)")
+    p.add_argument("--suite-out", metavar="FILE", help="add the instance with its reference to this suite file "
+                                                       "(created if absent; default: none)")
+    p.add_argument("--tier", default="U1", help="tier of the call id in --suite-out (default U1)")
+    p.add_argument("--json", action="store_true", help="print one JSON object (default: text)")
+    p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
+    p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
+    p.set_defaults(func=cmd_instance)
 
     p = sub.add_parser("report", help="compare scored runs (Table-2 style)")
     p.add_argument("scores", nargs="+", help="scores.json files written by score (one or more runs)")
