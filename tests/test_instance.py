@@ -12,7 +12,7 @@ from endless_exam.checker import baselines, cli, new_instance, suites
 
 # One new parameter choice per family, outside every bundled suite (checked below). FAST run by default.
 NEW = {
-    "capset": {"d": 7}, "labs": {"N": 30}, "schur": {"k": 9}, "trifference": {"n": 30, "m": 2, "representation": "certified"},
+    "capset": {"d": 5}, "labs": {"N": 30}, "schur": {"k": 9}, "trifference": {"n": 30, "m": 2, "representation": "certified"},
     "mols": {"n": 28}, "shannon": {"q": 7, "d": 7}, "corners": {"n": 40}, "apfree_q": {"q": 7, "n": 2},
     "kissing": {"d": 6}, "matmul": {"n": 2, "m": 3, "p": 5}, "kissing_theta": {"d": 8, "cos100": 30},
     "kakeya": {"q": 5, "n": 3}, "degdiam": {"d": 3, "k": 2}, "heilbronn": {"n": 8},
@@ -35,10 +35,10 @@ def test_the_new_choices_are_outside_every_bundled_suite_and_cover_every_family(
 
 
 def test_describe_computes_the_id_bound_and_shows_a_recorded_reference(capsys):
-    code, out, _ = run(capsys, "instance", "capset", "--params", '{"d": 7}', "--json")
+    code, out, _ = run(capsys, "instance", "capset", "--params", '{"d": 5}', "--json")
     doc = json.loads(out)
-    assert code == 0 and doc["instance_id"] == suites.instance_id("capset", {"d": 7}) and doc["sense"] == "max"
-    assert doc["bound"] == "336" and doc["bound_kind"] == "bound" and doc["suites"] == [] and doc["reference"] is None
+    assert code == 0 and doc["instance_id"] == suites.instance_id("capset", {"d": 5}) and doc["sense"] == "max"
+    assert doc["bound"] and doc["bound_kind"] == "bound" and doc["suites"] == [] and doc["reference"] is None
     code, out, _ = run(capsys, "instance", "capset", "--params", '{"d": 10}')
     assert code == 0 and "bench-v1: a3-capset-0, reference 2432 (published)" in out
 
@@ -101,13 +101,13 @@ def test_every_other_family_baseline_is_verified_within_the_default_budget(capsy
 
 def test_a_user_made_suite_goes_through_export_score_report_and_audit(capsys, tmp_path):
     suite = tmp_path / "series.json"
-    for family, params in (("capset", {"d": 7}), ("labs", {"N": 30}), ("capset", {"d": 10})):
+    for family, params in (("capset", {"d": 5}), ("labs", {"N": 30}), ("capset", {"d": 10})):
         run(capsys, "instance", family, "--params", json.dumps(params), "--suite-out", str(suite), "--tier", "S2")
         if params != {"d": 10}:
             _baseline(capsys, tmp_path, family, params, suite)       # replaces the row: same call id, now a reference
     rows = json.loads(suite.read_text())["instances"]
     assert [r["call_id"] for r in rows] == ["s2-capset-0", "s2-labs-0", "s2-capset-1"]
-    assert rows[0]["reference"] == "224" and rows[2]["reference"] == "2432" and rows[2]["reference_type"] == "published"
+    assert rows[0]["reference"] == "45" and rows[2]["reference"] == "2432" and rows[2]["reference_type"] == "published"
     assert [i.call_id for i in suites.load(str(suite))] == ["s2-capset-0", "s2-labs-0", "s2-capset-1"]
 
     code, out, _ = run(capsys, "instances", "--suite", str(suite), "--json")
@@ -117,7 +117,7 @@ def test_a_user_made_suite_goes_through_export_score_report_and_audit(capsys, tm
     assert run(capsys, "export", "--suite", str(suite), "--output", str(prompts))[0] == 0
     exported = [json.loads(line) for line in prompts.read_text().splitlines()]
     assert [e["call_id"] for e in exported] == ["s2-capset-0", "s2-labs-0", "s2-capset-1"]
-    assert exported[0]["reference"] == 224
+    assert exported[0]["reference"] == 45
 
     answers = tmp_path / "answers.jsonl"
     lines = []
@@ -180,16 +180,19 @@ def test_a_crashing_baseline_is_reported(capsys, monkeypatch):
 
 
 def test_a_published_frontier_stays_as_recorded(capsys, tmp_path):
-    """mols n = 10 is bench-v1 a3-mols-1 (published 2): the witness records 2, not the baseline's value."""
-    out = tmp_path / "w" / "m.json"
+    """schur k = 6 is bench-v1 a3-schur-1 (published 536): the witness records 536, not the baseline's 406."""
+    out = tmp_path / "w" / "s.json"
     out.parent.mkdir()
-    code, text, err = run(capsys, "instance", "mols", "--params", '{"n": 10}', "--baseline", "--output", str(out),
+    code, text, err = run(capsys, "instance", "schur", "--params", '{"k": 6}', "--baseline", "--output", str(out),
                           "--json")
     doc = json.loads(text)
-    assert code == 0 and doc["reference"] == "2" and doc["reference_type"] == "published"
-    assert json.loads(out.read_text())["reference"] == 2
+    assert code == 0 and doc["reference"] == "536" and doc["reference_type"] == "published"
+    assert doc["baseline"]["objective"] == "406" and "ratio other than 1" in doc["baseline"]["note"]
+    assert json.loads(out.read_text())["reference"] == 536
     index = json.loads((out.parent / "index.json").read_text())
-    assert [r["witness"] for r in index["records"]] == ["m.json"]
+    assert [r["witness"] for r in index["records"]] == ["s.json"]
+    code, audit, _ = run(capsys, "audit", "--witnesses", str(out.parent))
+    assert code == 1 and "expected exactly 1" in audit
 
 
 def test_domain_of_every_family_is_checked_before_running():
