@@ -80,6 +80,12 @@ def describe(family: str, raw_params: Any) -> dict:
 # ---- running the baseline under a budget ---------------------------------------------------------------
 
 def _child(family: str, params: dict, conn) -> None:
+    try:
+        os.dup2(2, 1)                  # a generator's prints go to stderr, never into the command's output
+        sys.stdout = sys.stderr
+    except OSError:
+        pass
+
     def log(line: str) -> None:
         print(f"  {line}", file=sys.stderr, flush=True)
     try:
@@ -205,6 +211,11 @@ def add_to_suite(path: str, info: dict, reference, reference_type: str | None, c
     old = next((r for r in rows if r.get("instance_id") == info["instance_id"]), None)
     if old is not None:
         seed, tier = old["seed"], old["tier"]
+        if reference is None and old.get("reference") is not None:     # describing again keeps a reference
+            kept = Fraction(old["reference"])
+            reference = kept.numerator if kept.denominator == 1 else kept
+            reference_type = old.get("reference_type")
+            citation, note = old.get("citation"), old.get("note")
     else:
         used = {r.get("seed") for r in rows if r.get("family") == info["family"] and r.get("tier") == tier}
         seed = next(s for s in range(len(used) + 1) if s not in used)

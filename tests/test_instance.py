@@ -105,8 +105,10 @@ def test_a_user_made_suite_goes_through_export_score_report_and_audit(capsys, tm
         run(capsys, "instance", family, "--params", json.dumps(params), "--suite-out", str(suite), "--tier", "S2")
         if params != {"d": 10}:
             _baseline(capsys, tmp_path, family, params, suite)       # replaces the row: same call id, now a reference
+    run(capsys, "instance", "labs", "--params", '{"N": 30}', "--suite-out", str(suite))    # keeps the reference
     rows = json.loads(suite.read_text())["instances"]
     assert [r["call_id"] for r in rows] == ["s2-capset-0", "s2-labs-0", "s2-capset-1"]
+    assert rows[1]["reference"] == "450/131" and rows[1]["reference_type"] == "construction"
     assert rows[0]["reference"] == "45" and rows[2]["reference"] == "2432" and rows[2]["reference_type"] == "published"
     assert [i.call_id for i in suites.load(str(suite))] == ["s2-capset-0", "s2-labs-0", "s2-capset-1"]
 
