@@ -296,9 +296,10 @@ def test_second_walks_decide_all_of_a_space_and_reject_a_transversal():
                                          ([[0, 1], [1, -1]], "RANGE"), ([[0, 1], [1, 2.0]], "FORMAT_TYPE")])
 def test_fast_parse_path_falls_back_to_the_exact_fault(bad, reason):
     from endless_exam.certificates.errors import AnswerError
+    from endless_exam.certificates.forms import intvectors
     from endless_exam.certificates.schemas import kakeya as schema
 
-    assert not schema._all_well_formed(bad, 7, 2)
+    assert not intvectors.well_formed(bad, 2, 0, 6)
     with pytest.raises(AnswerError) as err:
         schema.parse(bad, {"q": 7, "n": 2})
     assert err.value.reason == reason and "point 1" in err.value.message

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import AnswerError, ParamsError, describe
+from ..forms import intvectors
 from ..params import exact_keys, int_in
 from ..witness import Fields, Indexed, WitnessError
 
@@ -108,19 +109,10 @@ def parse(answer: Any, params: dict) -> KakeyaAnswer:
     if len(answer) > limit:
         raise AnswerError("SIZE_LIMIT", f"the set has {len(answer):,} points; F_{q}^{n} has only {limit:,}, "
                           "so at most that many (distinct) points are accepted")
-    if _all_well_formed(answer, q, n):
+    if intvectors.well_formed(answer, n, 0, q - 1):
         return KakeyaAnswer(q, n, tuple(map(tuple, answer)))
     points = tuple(check_vector(v, q, n, f"point {i}") for i, v in enumerate(answer))    # names the first fault
     return KakeyaAnswer(q, n, points)
-
-
-def _all_well_formed(answer: list, q: int, n: int) -> bool:
-    """The fast path of ``check_vector`` over the whole answer (C-level loops): every point a list of
-    n JSON integers (``type`` int exactly: no booleans), all in 0..q-1."""
-    if set(map(type, answer)) != {list} or set(map(len, answer)) != {n}:
-        return False
-    flat = [x for v in answer for x in v]
-    return set(map(type, flat)) == {int} and min(flat) >= 0 and max(flat) < q
 
 
 def size(parsed: KakeyaAnswer) -> int:
