@@ -14,34 +14,37 @@ are the same with bit positions mirrored (n - 1 - x, n - 1 - y). For a point (x,
   * d = -u < 0: bit u - 1 of (RROW[y] >> (n - x)) says (x - u, y) is present and bit u - 1 of
     (RCOL[x] >> (n - y)) says (x, y - u) is present.
 A nonzero AND is a corner; its lowest set bit gives |d|. The cost is O(N n / 64) word operations.
+The bits are laid out in an n x n boolean grid (numpy) and packed into the integers row by row.
 The z3 formal oracle lives in ``endless_exam.crosscheck.oracle.corners``.
 
-Libraries: plain Python only (sets of tuples, integer bitsets).
+Libraries: plain Python (sets of tuples, integer bitsets and shifts); numpy only lays out the bits of the bitsets.
 """
 from __future__ import annotations
 
+import numpy as np
 
 from endless_exam.certificates.schemas import corners as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
-LIBRARIES = ()   # distributions this verifier's process loads for the family
+LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
 
+
+
+def _bitsets(grid: np.ndarray) -> list[int]:
+    """Row r of the boolean array as an integer with bit x set iff grid[r, x] (``numpy.packbits``, little
+    endian: bit i of byte k is position 8 k + i)."""
+    packed = np.packbits(grid, axis=1, bitorder="little")
+    return [int.from_bytes(row.tobytes(), "little") for row in packed]
 
 
 def find_corner(points: tuple[tuple[int, int], ...], n: int) -> tuple[int, int, int, int] | None:
     """(i, j, k, d) for the first point (in answer order) that is a corner point; points distinct."""
-    row = [0] * n
-    col = [0] * n
-    rrow = [0] * n
-    rcol = [0] * n
-    where: dict[tuple[int, int], int] = {}
-    for t, (x, y) in enumerate(points):
-        row[y] |= 1 << x
-        col[x] |= 1 << y
-        rrow[y] |= 1 << (n - 1 - x)
-        rcol[x] |= 1 << (n - 1 - y)
-        where[(x, y)] = t
+    grid = np.zeros((n, n), dtype=np.bool_)                  # grid[y, x]: (x, y) in the set
+    flat = np.array(points, dtype=np.int64).reshape(len(points), 2)
+    grid[flat[:, 1], flat[:, 0]] = True
+    row, rrow = _bitsets(grid), _bitsets(grid[:, ::-1])      # ROW[y] bit x, RROW[y] bit n - 1 - x
+    col, rcol = _bitsets(grid.T), _bitsets(grid.T[:, ::-1])  # COL[x] bit y, RCOL[x] bit n - 1 - y
     for t, (x, y) in enumerate(points):
         pos = (row[y] >> (x + 1)) & (col[x] >> (y + 1))
         neg = (rrow[y] >> (n - x)) & (rcol[x] >> (n - y))
@@ -50,18 +53,19 @@ def find_corner(points: tuple[tuple[int, int], ...], n: int) -> tuple[int, int, 
             dp = (pos & -pos).bit_length() if pos else None
             dn = (neg & -neg).bit_length() if neg else None
             d = dp if dn is None or (dp is not None and dp <= dn) else -dn
-            return t, where[(x + d, y)], where[(x, y + d)], d
+            return t, points.index((x + d, y)), points.index((x, y + d)), d
     return None
 
 
 def check(parsed: schema.CornersAnswer) -> Verdict:
     n, points = parsed.n, parsed.points
-    seen: dict[tuple[int, int], int] = {}
-    for j, p in enumerate(points):
-        if p in seen:
-            return reject("DUPLICATE", f"point {list(p)} occurs at indices {seen[p]} and {j}",
-                          {"point": list(p), "indices": [seen[p], j]})
-        seen[p] = j
+    if len(set(points)) != len(points):
+        seen: dict[tuple[int, int], int] = {}
+        for j, p in enumerate(points):
+            if p in seen:
+                return reject("DUPLICATE", f"point {list(p)} occurs at indices {seen[p]} and {j}",
+                              {"point": list(p), "indices": [seen[p], j]})
+            seen[p] = j
     hit = find_corner(points, n)
     if hit is not None:
         i, j, k, d = hit
