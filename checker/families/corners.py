@@ -107,9 +107,9 @@ def _first_duplicate(keys: np.ndarray, sk: np.ndarray) -> tuple[int, int] | None
 
 def _row_keys(points: tuple[tuple[int, int], ...], n: int) -> np.ndarray:
     """y * n + x for every point, as int64 (< n^2 <= 4 * 10^6; the coordinates are validated ints in
-    0..n-1). The pairs are flattened into one list of ints first: several times faster than
-    ``numpy.array`` on the tuple of pairs."""
-    flat = np.array(list(itertools.chain.from_iterable(points)), dtype=np.int64)
+    0..n-1). The pairs are flattened into one stream of ints (``numpy.fromiter``): several times faster
+    than ``numpy.array`` on the tuple of pairs."""
+    flat = np.fromiter(itertools.chain.from_iterable(points), dtype=np.int64, count=2 * len(points))
     return flat[1::2] * n + flat[0::2]
 
 
