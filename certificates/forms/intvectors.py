@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import chain
 
 
-def well_formed(answer: list, length: int, lo: int, hi: int) -> bool:
+def well_formed(answer: list | tuple, length: int, lo: int, hi: int) -> bool:
     if not answer or set(map(type, answer)) != {list} or set(map(len, answer)) != {length}:
         return False
     if length == 0:
