@@ -16,8 +16,8 @@ number of non-zero terms N = sum_k nnz(u_k) nnz(v_k) nnz(w_k) (``first_differenc
 * packed, otherwise: Kronecker substitution on plain Python integers. Fix a field width F bits (a
   multiple of 8) with 2^(F-1) > 64 r (every entry of sum_k u_k (x) v_k (x) w_k has absolute value at
   most 4^3 r = 64 r). Pack the outer product v_k (x) w_k as the integer
-  O_k = sum_{b,c} v_k[b] w_k[c] 2^(F (np b + c)) (the product of v_k and w_k packed from byte
-  strings, see ``packed_outer``; the exponents are distinct), so
+  O_k = sum_{b,c} v_k[b] w_k[c] 2^(F (np b + c)) (built from byte strings, see ``packed_outer``;
+  the exponents are distinct), so
   X_a = sum_k u_k[a] O_k = sum_{b,c} S[a,b,c] 2^(F (np b + c)) packs the whole slice S[a] of the
   scheme's tensor into one integer. A signed base-2^F expansion with digits in (-2^(F-1), 2^(F-1))
   is unique, so X_a equals the likewise packed slice T[a] of the matrix multiplication tensor iff
@@ -53,31 +53,36 @@ def field_bits(r: int) -> int:
     return bits
 
 
-_OFFSET = (schema.MAX_COEFFICIENT).__add__                          # x -> x + 4, in 0..8 for a coefficient
-_PLUS = bytes(max(x - schema.MAX_COEFFICIENT, 0) for x in range(256))     # x + 4 -> max(x, 0)
-_MINUS = bytes(max(schema.MAX_COEFFICIENT - x, 0) for x in range(256))    # x + 4 -> max(-x, 0)
-
-
-def packed(vec, stride: int) -> int:
-    """sum_t vec[t] 2^(8 stride t) for coefficients in -4..4: the positive and the negative parts are
-    laid out as byte strings (one byte per coefficient, ``stride`` bytes apart; ``bytes.translate``
-    of the offset coefficients x + 4), read as little-endian integers and subtracted."""
-    shifted = bytes(map(_OFFSET, vec))
-    plus, minus = shifted.translate(_PLUS), shifted.translate(_MINUS)
-    if stride > 1:
-        wide_plus, wide_minus = bytearray(len(vec) * stride), bytearray(len(vec) * stride)
-        wide_plus[::stride], wide_minus[::stride] = plus, minus
-        plus, minus = wide_plus, wide_minus
-    return int.from_bytes(plus, "little") - int.from_bytes(minus, "little")
+_SCALE = {s: bytes(min(255, s * x) for x in range(256)) for s in range(1, schema.MAX_COEFFICIENT + 1)}   # x -> s x
 
 
 def packed_outer(v, w, width: int) -> int:
-    """sum_{b,c} v[b] w[c] 2^(width (len(w) b + c)) (width a multiple of 8), as the product of the two
-    packed vectors V = sum_b v[b] 2^(width len(w) b) and W = sum_c w[c] 2^(width c): V W expands to
-    exactly that sum (a product of two sums, term by term; the exponents width (len(w) b + c) are
-    distinct), so one big-integer multiplication builds the packed outer product."""
+    """sum_{b,c} v[b] w[c] 2^(width (len(w) b + c)), built from bytes (width is a multiple of 8).
+
+    Every field v[b] w[c] lies in -16..16, so the positive parts max(v[b] w[c], 0) and the negative
+    parts max(-v[b] w[c], 0) each fit the low byte of their field; the two byte strings are read as
+    little-endian integers and subtracted, which is the signed packed value exactly. The blocks of w
+    scaled by s = |v[b]| (positive and negative parts, one byte per field) are made with
+    ``bytes.translate`` (x -> s x), only for the s that occur in v, and copied into place.
+    """
     step = width // 8
-    return packed(v, step * len(w)) * packed(w, step)
+    nc = len(w)
+    size = nc * step
+    wplus, wminus = bytearray(size), bytearray(size)
+    wplus[::step] = bytes(x if x > 0 else 0 for x in w)
+    wminus[::step] = bytes(-x if x < 0 else 0 for x in w)
+    blocks: dict[int, tuple[bytes, bytes]] = {}
+    pos, neg = bytearray(len(v) * size), bytearray(len(v) * size)
+    for b in compress(range(len(v)), v):
+        x = v[b]
+        s = abs(x)
+        block = blocks.get(s)
+        if block is None:
+            block = blocks[s] = (wplus.translate(_SCALE[s]), wminus.translate(_SCALE[s]))
+        plus, minus = block if x > 0 else block[::-1]
+        pos[b * size:(b + 1) * size] = plus
+        neg[b * size:(b + 1) * size] = minus
+    return int.from_bytes(pos, "little") - int.from_bytes(neg, "little")
 
 
 def _unpack(x: int, count: int, width: int, exact: bool = True) -> list[int]:
