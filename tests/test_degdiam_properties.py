@@ -119,6 +119,29 @@ def test_second_python_and_numpy_paths_agree(case):
     a = second_mod.first_short_ball(adj, parsed.vertices, k, force="python")
     b = second_mod.first_short_ball(adj, parsed.vertices, k, force="numpy")
     assert a == b
+    old = second_mod.BATCH_SOURCES
+    try:
+        for batch in (1, 2, 3):                    # sources split over several batches, the last one short
+            second_mod.BATCH_SOURCES = batch
+            assert second_mod.first_short_ball(adj, parsed.vertices, k, force="numpy") == a
+    finally:
+        second_mod.BATCH_SOURCES = old
+
+
+@pytest.mark.parametrize("batch", [1, 3, 256])
+def test_second_batched_search_on_long_paths_and_cycles(batch, monkeypatch):
+    """Graphs of large diameter (hundreds of levels) on the numpy path in batches: a cycle is accepted at
+    k = its diameter and rejected one below with the first source (0) and its exact ball, a path
+    likewise (first short ball at source 0, the far end missing)."""
+    monkeypatch.setattr(second_mod, "BATCH_SOURCES", batch)
+    for edges, V, diam in ((g.cycle(301), 301, 150), ([[i, i + 1] for i in range(199)], 200, 199)):
+        parsed = schema.parse(edges, {"d": 2, "k": diam})
+        adj = second_mod._adjacency_lists(parsed)
+        assert second_mod.first_short_ball(adj, V, diam, force="numpy") == (None, None)
+        x, ball = second_mod.first_short_ball(adj, V, diam - 1, force="numpy")
+        assert x == 0 and ball == second_mod._levels(adj, 0, diam - 1)[0] and len(ball) == V - (2 if V == 301 else 1)
+        sv = second.check({"d": 2, "k": diam - 1}, edges)
+        assert sv.reason == "PROPERTY_VIOLATION" and sv.witness["pair"][0] == 0 and sv.witness["distance"] == diam
 
 
 @st.composite
