@@ -302,9 +302,10 @@ def test_oracle_planted_violation(b, data):
 # ---- (e) parameters, bound, prompt, independence ----------------------------------------------------
 
 def test_params_are_strict_and_bounded():
-    assert schema.validate_params({"d": 20, "k": 32}) == {"d": 20, "k": 32}
+    assert schema.validate_params({"d": 20, "k": 500}) == {"d": 20, "k": 500}
+    assert schema.validate_params({"d": 4, "k": 48}) == {"d": 4, "k": 48}
     assert schema.validate_params({"d": 1, "k": 1}) == {"d": 1, "k": 1}
-    for bad in ({"d": 21, "k": 2}, {"d": 0, "k": 2}, {"d": 3, "k": 33}, {"d": 3, "k": 0}, {"d": True, "k": 2},
+    for bad in ({"d": 21, "k": 2}, {"d": 0, "k": 2}, {"d": 3, "k": 501}, {"d": 3, "k": 0}, {"d": True, "k": 2},
                 {"d": 3.0, "k": 2}, {"d": 3}, {"d": 3, "k": 2, "V": 10}, [3, 2]):
         with pytest.raises(ParamsError):
             schema.validate_params(bad)
@@ -333,7 +334,7 @@ def test_moore_bound():
 def test_prompt_states_every_limit():
     for inst in [i for i in suites.all_instances() if i.family == "degdiam"]:
         text = prompts.prompt("degdiam", inst.params)
-        for value in ("4,000", "40,000", "12", "20", "32", "60 seconds"):
+        for value in ("4,000", "40,000", "12", "20", str(schema.MAX_K), "60 seconds"):
             assert value in text, value
         assert '{"cayley"' in text and "0 <= u < v" in text
 
