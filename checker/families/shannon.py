@@ -199,10 +199,10 @@ def _pair_by_boxes(d: np.ndarray, q: int) -> tuple[int, int] | None:
     keys = _box_keys(d, q).ravel()
     space = q ** length
     if space <= DENSE_BOXES:
-        counts = np.bincount(keys, minlength=space)
-        if int(counts.max()) < 2:
+        shared = np.bincount(keys, minlength=space) > 1
+        if not shared.any():
             return None
-        at = np.flatnonzero(counts[keys] >= 2)          # the keys of shared boxes, in flat (word) order
+        at = np.flatnonzero(shared[keys])               # the keys of shared boxes, in flat (word) order
     else:
         at = np.arange(len(keys))
     # name the pair: in a stable sort of the keys the occurrences of one key are ordered by word, so
