@@ -6,25 +6,26 @@ construction not accepted), 2 error, usage error, time or memory limit, 3 verifi
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import math
 import sys
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from endless_exam.certificates.errors import AnswerError, ParamsError
-from endless_exam.certificates.params import validate as validate_params
-from endless_exam.certificates.strictjson import MAX_BYTES, loads
-from endless_exam.certificates.verdict import Status, objective_to_float, objective_to_str
+from . import __version__
+from .suite_names import SUITES
 
-from . import __version__, suites
-from .families import FAMILIES
-from .scoring import ratio, ratio_float
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from . import suites
+
+# Imports are local to the commands that need them: ``--help``, ``--version`` and a usage error load
+# nothing but argparse, and each command loads only its own modules.
 
 EXIT_OK, EXIT_REJECT, EXIT_ERROR, EXIT_DISAGREE = 0, 1, 2, 3
-EXIT_BY_STATUS = {Status.ACCEPT: EXIT_OK, Status.REJECT: EXIT_REJECT, Status.ERROR: EXIT_ERROR,
-                  Status.TIMEOUT: EXIT_ERROR, Status.LIMIT: EXIT_ERROR, Status.DISAGREE: EXIT_DISAGREE}
+# keyed by the status values (Status is a str enum: Status.ACCEPT looks up "ACCEPT")
+EXIT_BY_STATUS = {"ACCEPT": EXIT_OK, "REJECT": EXIT_REJECT, "ERROR": EXIT_ERROR, "TIMEOUT": EXIT_ERROR,
+                  "LIMIT": EXIT_ERROR, "DISAGREE": EXIT_DISAGREE}
 
 
 class UsageError(Exception):
@@ -38,6 +39,9 @@ def _dumps(value: Any) -> str:
 # ---- instances -------------------------------------------------------------------------------------
 
 def cmd_instances(args: argparse.Namespace) -> int:
+    from . import suites
+    from .families import FAMILIES
+
     chosen = suites.load(args.suite) if args.suite else suites.all_instances()
     if args.family:
         if args.family not in FAMILIES:
@@ -68,6 +72,12 @@ def _short(value: Any) -> str:
 # ---- verify ----------------------------------------------------------------------------------------
 
 def _resolve(args: argparse.Namespace) -> tuple[str, dict, suites.Instance | None]:
+    from endless_exam.certificates.errors import AnswerError
+    from endless_exam.certificates.strictjson import loads
+
+    from . import suites
+    from .families import FAMILIES
+
     if args.instance:
         if args.family is not None or args.params is not None:
             raise UsageError("give either --instance or --family/--params, not both")
@@ -91,6 +101,11 @@ def _resolve(args: argparse.Namespace) -> tuple[str, dict, suites.Instance | Non
 
 
 def _check_family(family: str, params: dict) -> dict:
+    from endless_exam.certificates.errors import ParamsError
+    from endless_exam.certificates.params import validate as validate_params
+
+    from .families import FAMILIES
+
     if not FAMILIES[family].implemented:
         raise UsageError(f"family {family!r} is not implemented yet")
     try:
@@ -100,6 +115,10 @@ def _check_family(family: str, params: dict) -> dict:
 
 
 def _read_answer(path: str) -> bytes:
+    from pathlib import Path
+
+    from endless_exam.certificates.strictjson import MAX_BYTES
+
     if path == "-":
         return sys.stdin.buffer.read(MAX_BYTES + 1)
     p = Path(path)
@@ -115,11 +134,18 @@ def _read_answer(path: str) -> bytes:
 
 
 def _summary(v, seconds: float) -> dict:
+    from endless_exam.certificates.verdict import objective_to_str
+
     return {"status": v.status.value, "objective": objective_to_str(v.objective), "reason": v.reason,
             "message": v.message, "seconds": round(seconds, 4)}
 
 
 def result_json(family: str, params: dict, inst: suites.Instance | None, res) -> dict:
+    from endless_exam.certificates.verdict import objective_to_float, objective_to_str
+
+    from . import suites
+    from .scoring import ratio, ratio_float
+
     out = {
         "version": __version__, "family": family, "params": params,
         "call_id": inst.call_id if inst else None, "instance_id": suites.instance_id(family, params),
@@ -170,6 +196,9 @@ SELF_DESCRIBED_MAX = 8 * 1024 * 1024
 def _self_described(payload: bytes) -> tuple[str, dict] | None:
     """``(family, params)`` of a file that carries them beside ``answer`` (the project's construction
     files, upstream's reference-witness files), else None."""
+    from endless_exam.certificates.errors import AnswerError
+    from endless_exam.certificates.strictjson import loads
+
     if len(payload) > SELF_DESCRIBED_MAX or not payload.lstrip()[:1] == b"{":
         return None
     try:
@@ -186,6 +215,9 @@ def _self_described(payload: bytes) -> tuple[str, dict] | None:
 
 def _resolve_with_file(args: argparse.Namespace, payload: bytes) -> tuple[str, dict, suites.Instance | None, str | None]:
     """The instance: from the options, from the file, or both (then they must agree)."""
+    from . import suites
+    from .families import FAMILIES
+
     described = _self_described(payload)
     if described is None:
         return (*_resolve(args), None)
@@ -205,6 +237,10 @@ def _resolve_with_file(args: argparse.Namespace, payload: bytes) -> tuple[str, d
 
 
 def _did_you_mean(name: str) -> str:
+    import difflib
+
+    from .families import FAMILIES
+
     close = difflib.get_close_matches(name, list(FAMILIES), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
@@ -248,6 +284,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
 # ---- certify ---------------------------------------------------------------------------------------
 
 def _writable(path: str, what: str, source: str | None = None) -> Path:
+    from pathlib import Path
+
     from .outputs import refusal
 
     why = refusal(path, what, source)
@@ -257,6 +295,12 @@ def _writable(path: str, what: str, source: str | None = None) -> Path:
 
 
 def cmd_certify(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from endless_exam.certificates.errors import AnswerError
+    from endless_exam.certificates.strictjson import loads
+    from endless_exam.certificates.verdict import Status
+
     from . import dossier
 
     time_limit, memory_limit = _limits(args)
@@ -318,8 +362,13 @@ def cmd_audit_witnesses(args: argparse.Namespace, time_limit: float, memory_limi
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    from . import harness
+    from endless_exam.certificates.params import validate as validate_params
+    from endless_exam.certificates.verdict import Status, objective_to_str
+
+    from . import harness, suites
     from .constructions_index import load_all
+    from .families import FAMILIES
+    from .scoring import ratio, ratio_float
 
     time_limit, memory_limit = _limits(args)
     if args.witnesses:
@@ -383,7 +432,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
 # ---- prompts and export ----------------------------------------------------------------------------
 
 def cmd_prompt(args: argparse.Namespace) -> int:
-    from . import prompts
+    from . import prompts, suites
 
     try:
         inst = suites.find(args.call_id)
@@ -399,7 +448,7 @@ def cmd_prompt(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from . import export
+    from . import export, suites
 
     ready, missing = export.split(suites.load(args.suite))
     if missing:
@@ -420,7 +469,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 # ---- score and report ------------------------------------------------------------------------------
 
 def cmd_score(args: argparse.Namespace) -> int:
-    from . import score
+    from . import score, suites
     from .answers import AnswersFileError
 
     if args.backend == "ray":
@@ -501,6 +550,8 @@ def _print_score_summary(doc: dict, answers: str) -> None:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from . import report, report_calls
 
     paths = list(args.scores)
@@ -561,6 +612,8 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def _write_csv_tables(tables: dict[str, str], output: str | None) -> int:
     """CSV is one table per file: every table into the directory ``output`` (created if missing)."""
+    from pathlib import Path
+
     if output in (None, "-"):
         raise UsageError(f"--format csv writes one table per file: give --output DIR for all of "
                          f"{', '.join(tables)}, or --table NAME for one table on standard output")
@@ -595,7 +648,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("instances", help="list suite instances (default: every suite)")
-    p.add_argument("--suite", choices=suites.SUITES, help="only this suite (default: all suites)")
+    p.add_argument("--suite", choices=SUITES, help="only this suite (default: all suites)")
     p.add_argument("--family", help="only this family (default: all families)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table (default: table)")
     p.set_defaults(func=cmd_instances)
@@ -613,7 +666,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("audit", help="verify every bundled reference construction with both verifiers "
                                       "(default: against every suite)")
-    p.add_argument("--suite", choices=suites.SUITES, help="rows for this suite only (default: all suites)")
+    p.add_argument("--suite", choices=SUITES, help="rows for this suite only (default: all suites)")
     p.add_argument("--family", help="this family only (default: all families)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table (default: table)")
     p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
@@ -646,7 +699,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("export", help="write prompts.jsonl for a suite (default suite bench-v1)")
     p.add_argument("--output", required=True, help="prompts.jsonl to write")
-    p.add_argument("--suite", choices=suites.SUITES, default="bench-v1", help="suite to export (default bench-v1)")
+    p.add_argument("--suite", choices=SUITES, default="bench-v1", help="suite to export (default bench-v1)")
     p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free",
                    help="prompt track (default tool-free)")
     p.add_argument("--model-inputs-only", action="store_true",
@@ -659,7 +712,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("answers", help="answers.jsonl; - for stdin (a pipe is read once and never resumed)")
     p.add_argument("--output", required=True, help="scores.json to write (a regular file, never the answers file); "
                                                     "progress goes to OUTPUT.progress.jsonl")
-    p.add_argument("--suite", choices=suites.SUITES, default="bench-v1",
+    p.add_argument("--suite", choices=SUITES, default="bench-v1",
                    help="the suite the call ids belong to (default bench-v1)")
     p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free",
                    help="track of the answers (default tool-free)")

@@ -4,7 +4,9 @@ Processes. Each verifier has a zygote (``endless_exam.certificates.zygote``): a 
 per run, lazily, as ``python -I -m endless_exam.certificates.zygote`` (isolated: the caller's working
 directory and ``PYTHON*`` variables never reach it; it runs in ``/``), that has imported the verifier's
 worker module (``endless_exam.checker.worker`` for the primary, ``endless_exam.crosscheck.worker`` for
-the second) and what its ``preload()`` names. Every request forks one fresh child from it: the child
+the second) and, before the first request of each family, what its ``preload(families)`` names for that
+family (only that: ``verify`` loads one family's libraries, ``score`` warms each family once). Every
+request forks one fresh child from it: the child
 starts its own session (process group), gets the parent-death signal (it dies with the zygote), sets
 ``RLIMIT_AS`` (the memory limit), ``RLIMIT_CPU`` (a backstop a little above the wall clock) and no core
 dumps, and runs the worker protocol on pipes that the harness hands over (``SCM_RIGHTS``). The zygote dies
@@ -171,6 +173,7 @@ class _Zygote:
         self.sock: socket.socket | None = None
         self.proc: subprocess.Popen | None = None
         self.pid: int | None = None
+        self.warmed: set[str] = set()     # families this zygote has been asked to load (certificates.zygote)
 
     def _alive(self) -> bool:
         return self.sock is not None and self.proc is not None and self.proc.poll() is None
@@ -192,7 +195,7 @@ class _Zygote:
         try:
             parent.settimeout(ZYGOTE_START_TIMEOUT)
             parent.send(json.dumps({"module": self.worker.module, "sys_path": list(self.worker.sys_path),
-                                    "harness_pid": os.getpid()}).encode("utf-8"))
+                                    "harness_pid": os.getpid(), "families": []}).encode("utf-8"))
             reply = parent.recv(1 << 16)
             parent.settimeout(_SEND_TIMEOUT)    # a zygote that stops taking requests is replaced, never waited for
             data = json.loads(reply) if reply else None
@@ -213,6 +216,25 @@ class _Zygote:
             raise ZygoteError(f"cannot start {self.worker.module}: {why}")
         errfile.close()
         self.sock, self.proc, self.pid = parent, proc, data.get("pid")
+        self.warmed = set()
+
+    def _warm(self, family: Any) -> None:
+        """Have the zygote load ``family``'s modules once, before the first request of that family is forked
+        (outside any answer's time limit). A failure to load is left to the child to report as a verdict;
+        a zygote that cannot take the message, or can no longer fork safely, is stopped (and restarted)."""
+        if not isinstance(family, str) or family in self.warmed or self.sock is None:
+            return
+        self.warmed.add(family)
+        try:
+            self.sock.settimeout(ZYGOTE_START_TIMEOUT)
+            self.sock.send(json.dumps({"warm": [family]}).encode("utf-8"))
+            reply = self.sock.recv(1 << 16)
+            self.sock.settimeout(_SEND_TIMEOUT)
+            data = json.loads(reply) if reply else None
+        except (OSError, ValueError):
+            data = None
+        if not isinstance(data, dict) or data.get("fatal"):
+            self._stop()
 
     def stop(self) -> None:
         with self.lock:
@@ -231,13 +253,19 @@ class _Zygote:
             self.proc = None
             self.pid = None
 
-    def submit(self, request: dict, fds: list[int]) -> None:
-        """Hand one request (and the child's pipe ends) to the zygote, starting or restarting it."""
+    def submit(self, request: dict, fds: list[int], family: Any = None) -> None:
+        """Hand one request (and the child's pipe ends) to the zygote, starting or restarting it, and having
+        it load ``family`` first if it has not yet."""
         data = json.dumps(request).encode("ascii")
         with self.lock:
             if not self._alive():
                 self._stop()
                 self._start()
+            self._warm(family)
+            if not self._alive():
+                self._stop()
+                self._start()
+                self._warm(family)
             try:
                 socket.send_fds(self.sock, [data], fds)
                 return
@@ -343,13 +371,14 @@ def _kill_group(pid: int | None) -> None:
             pass
 
 
-def _run_once(worker: Worker, data: bytes, time_limit: float, memory_limit: int) -> _Run:
+def _run_once(worker: Worker, data: bytes, time_limit: float, memory_limit: int, family: Any = None) -> _Run:
     run = _Run()
     cpu_limit = int(math.ceil(time_limit)) + 1
     pipes = [os.pipe() for _ in range(4)]      # stdin, stdout, stderr, status
     (in_r, in_w), (out_r, out_w), (err_r, err_w), (st_r, st_w) = pipes
     try:
-        _zygote(worker).submit({"memory_limit": memory_limit, "cpu_limit": cpu_limit}, [in_r, out_w, err_w, st_w])
+        _zygote(worker).submit({"memory_limit": memory_limit, "cpu_limit": cpu_limit}, [in_r, out_w, err_w, st_w],
+                               family)
     except ZygoteError as exc:
         run.error = str(exc)
     finally:
@@ -487,9 +516,10 @@ def run_worker(module: str | Worker, header: dict, payload: bytes, time_limit: f
     worker = _as_worker(module)
     name = worker.module
     data = json.dumps(header).encode("ascii") + b"\n" + payload
-    run = _run_once(worker, data, time_limit, memory_limit)
+    family = header.get("family") if isinstance(header, dict) else None
+    run = _run_once(worker, data, time_limit, memory_limit, family)
     if run.error is None and not run.started and not run.timed_out:
-        run = _run_once(worker, data, time_limit, memory_limit)   # the zygote died before forking: retry once
+        run = _run_once(worker, data, time_limit, memory_limit, family)   # the zygote died before forking: retry once
     seconds = run.seconds
     if run.error is not None:
         return None, _crashed(run.error), seconds

@@ -18,8 +18,7 @@ from typing import Any
 from endless_exam import fixtures
 
 from .families import FAMILIES
-
-SUITES = ("bench-v1", "size-series", "kakeya")
+from .suite_names import SUITES
 
 
 def instance_id(family: str, params: dict) -> str:

@@ -30,7 +30,7 @@ HEADER = {"op": "check", "family": "capset", "params": {"d": 3}, "kind": "file"}
 _D4 = json.loads((ROOT / "fixtures" / "constructions" / "capset" / "d4.json").read_text())
 CAP4, CAP4_SIZE = _D4["answer"], _D4["objective"]  # the bundled d=4 cap (20 points, the maximum)
 CAP4_POINTS = list(parse_capset(CAP4, {"d": 4}).points)
-PRIMARY_LIBRARIES = {"endless-exam-checker", "numpy", "python-flint", "gmpy2"}
+PRIMARY_LIBRARIES = {"endless-exam-checker", "numpy"}     # what the primary's capset needs, nothing more
 FORBIDDEN_IN_SECOND = {"python-flint", "gmpy2", "galois"}
 
 
@@ -648,6 +648,38 @@ def test_real_verifiers_report_the_libraries_their_processes_loaded():
         assert "setuptools" not in libs            # start-up hooks (.pth files) are not libraries
         for dist, ver in libs.items():
             assert ver == version(dist)
+
+
+def test_a_verifier_process_loads_only_what_its_family_needs():
+    """A capset check loads numpy and nothing else: the zygotes warm the family in front of them, not
+    every family (so no sympy in the second, no python-flint in the primary)."""
+    res = real(json.dumps({"answer": CAP4}).encode())
+    assert res.status is Status.ACCEPT
+    assert set(res.primary_libraries) == {"endless-exam-checker", "numpy"}
+    assert set(res.second_libraries) == {"endless-exam-checker", "numpy"}
+
+
+def test_a_warm_zygote_loads_a_new_family_when_its_first_request_comes():
+    """The same zygote serves a capset request, then a kakeya one: it loads kakeya's libraries (sympy, in
+    the second verifier) once, before forking, and the child reports them."""
+    cap = dict(TRIVIAL_HEADER)
+    result, failure, _ = harness.run_worker(harness.SECOND, cap, b'["0000"]', 60.0, 4 * GIB)
+    assert failure is None and "sympy" not in result["libraries"]
+    zygote = harness.zygote_pid(harness.SECOND)
+    kakeya = {"op": "check", "family": "kakeya", "params": {"q": 3, "n": 2}, "kind": "file"}
+    answer = b"[[0,0],[0,1],[0,2],[1,0],[1,2],[2,0],[2,2]]"
+    result, failure, _ = harness.run_worker(harness.SECOND, kakeya, answer, 60.0, 4 * GIB)
+    assert failure is None and result["verdict"]["status"] == "ACCEPT", result
+    assert "sympy" in result["libraries"] and not FORBIDDEN_IN_SECOND & set(result["libraries"])
+    assert harness.zygote_pid(harness.SECOND) == zygote       # the same warm zygote, not a new one
+
+
+def test_a_family_that_cannot_be_loaded_is_a_verdict_of_its_own_request_not_a_dead_zygote():
+    bad = {"op": "check", "family": "no_such_family", "params": {}, "kind": "file"}
+    result, failure, _ = harness.run_worker(harness.PRIMARY, bad, b"[]", 60.0, 4 * GIB)
+    assert failure is None and result["verdict"]["status"] == "ERROR", result
+    result, failure, _ = harness.run_worker(harness.PRIMARY, dict(TRIVIAL_HEADER), b'["0000"]', 60.0, 4 * GIB)
+    assert failure is None and result["verdict"]["status"] == "ACCEPT"
 
 
 def test_witness_replies_carry_libraries_too():
