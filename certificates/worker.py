@@ -45,6 +45,19 @@ from .verdict import Status, Verdict, reject
 _PACKAGE = __name__.rsplit(".", 2)[0]          # "endless_exam"
 
 
+def prepare_process() -> None:
+    """The interpreter settings of a verifier process, set by its zygote (and by ``main`` when the process
+    runs on its own), never on import: the caller of the API keeps its own.
+
+    Python limits int <-> str conversion to 4,300 digits as a guard against quadratic work on hostile
+    numeric literals. Submitted literals are already capped at 1,000 digits by ``strictjson``; the guard
+    would only make exact objectives (e.g. q^K of a certificate) and messages about large in-process
+    values fail, so a verifier process lifts it. (Outside, ``verdict`` converts such objectives itself.)
+    """
+    if hasattr(sys, "set_int_max_str_digits"):
+        sys.set_int_max_str_digits(0)
+
+
 def decode_answer_noted(kind: str, payload: bytes) -> tuple[Any, str | None]:
     """The answer value of a payload and the note of its unwrapping (``extract.unwrap_noted``), if any."""
     if kind == "file":
@@ -199,6 +212,7 @@ def handle(header: dict, payload: bytes, load_family: Callable[[str], Any]) -> d
 def main(load_family: Callable[[str], Any], forbidden: Iterable[str] = ()) -> int:
     """Serve one request from stdin. ``forbidden``: modules this verifier must never load (the second
     verifier's independence); if one is loaded once the check is done, the reply is an ERROR, never a verdict."""
+    prepare_process()
     stdin = sys.stdin.buffer
     header = json.loads(stdin.readline())
     payload = stdin.read()

@@ -352,6 +352,7 @@ def _send(ctl: socket.socket, data: dict) -> None:
 
 
 def main() -> int:
+    _worker.prepare_process()
     for var in _THREAD_VARS:              # before numpy is imported: the zygote must stay single-threaded
         os.environ[var] = "1"
     os.environ["SYMPY_GROUND_TYPES"] = "python"
