@@ -558,6 +558,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     names = [Path(p).stem for p in paths]
     if len(set(names)) != len(names):
         names = list(paths)
+    if args.plot and (why := report_calls.plot_unavailable()):
+        raise UsageError(why)
     if args.table is not None and args.format != "csv":
         raise UsageError("--table selects one CSV table: use it with --format csv")
     if args.diff and args.table not in (None, "diff"):
