@@ -266,6 +266,9 @@ class _Zygote:
                 self._stop()
                 self._start()
                 self._warm(family)
+                if not self._alive():
+                    self._stop()
+                    raise ZygoteError(f"the zygote of {self.worker.module} died while loading family {family!r}")
             try:
                 socket.send_fds(self.sock, [data], fds)
                 return

@@ -682,6 +682,16 @@ def test_a_family_that_cannot_be_loaded_is_a_verdict_of_its_own_request_not_a_de
     assert failure is None and result["verdict"]["status"] == "ACCEPT"
 
 
+def test_a_zygote_that_dies_while_loading_a_family_is_an_error_and_is_replaced():
+    worker = helper("warm_crash_worker")
+    result, failure, _ = harness.run_worker(worker, HEADER, b"[]", 20.0, GIB)
+    assert result is None and failure.status is Status.ERROR and failure.reason == "VERIFIER_CRASHED"
+    assert "loading family 'capset'" in failure.message
+    other = dict(HEADER, family="labs", params={"N": 4})
+    result, failure, _ = harness.run_worker(worker, other, b"[]", 20.0, GIB)
+    assert failure is None and result["verdict"]["status"] == "ACCEPT"     # a new zygote serves the others
+
+
 def test_witness_replies_carry_libraries_too():
     header = dict(TRIVIAL_HEADER, op="witness", witness={"points": ["0000", "1111", "2222"], "indices": [0, 1, 2]})
     result, failure, _ = harness.run_worker(harness.SECOND, header, json.dumps(["0000", "1111", "2222"]).encode(),
