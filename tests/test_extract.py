@@ -169,19 +169,19 @@ def test_unclosed_last_fence_opens_no_block():
     'Here is the answer:\n```json\n{"answer": ["000", "001", "01',
     '```json\n["000", "001",\n```',
     'Answer: {"answer": ["000", "0',
+    '["000", "001"',
 ])
-def test_truncated_json_inside_a_reply_is_no_answer(text):
+def test_truncated_json_inside_a_reply_or_a_bare_list_is_no_answer(text):
     assert reason(from_file, text) == "NO_ANSWER"
 
 
 @pytest.mark.parametrize("text,line,column", [
     ('{"answer": [1, 2,', 1, 18),
     ('{"answer": ["000", "001"', 1, 25),
-    ('["000", "001"', 1, 14),
     ('\n  {"answer": [\n    1,\n    2,', 4, 7),
 ])
-def test_a_truncated_json_file_is_json_syntax_with_line_and_column(text, line, column):
-    """A file that starts like JSON and breaks (a truncated answer) says where, instead of NO_ANSWER."""
+def test_a_truncated_answer_object_is_json_syntax_with_line_and_column(text, line, column):
+    """A file that starts as the answer object and breaks (truncated) says where, instead of NO_ANSWER."""
     with pytest.raises(AnswerError) as info:
         from_file(text)
     assert info.value.reason == "JSON_SYNTAX"
