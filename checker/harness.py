@@ -174,6 +174,9 @@ class _Zygote:
         self.proc: subprocess.Popen | None = None
         self.pid: int | None = None
         self.warmed: set[str] = set()     # families this zygote has been asked to load (certificates.zygote)
+        self.in_flight = 0                # requests handed over and not yet over
+        self.warming = False
+        self.idle = threading.Condition(self.lock)
 
     def _alive(self) -> bool:
         return self.sock is not None and self.proc is not None and self.proc.poll() is None
@@ -255,31 +258,49 @@ class _Zygote:
 
     def submit(self, request: dict, fds: list[int], family: Any = None) -> None:
         """Hand one request (and the child's pipe ends) to the zygote, starting or restarting it, and having
-        it load ``family`` first if it has not yet."""
+        it load ``family`` first if it has not yet. Call ``done`` when the request is over."""
         data = json.dumps(request).encode("ascii")
+        last: Exception | None = None
         with self.lock:
-            if not self._alive():
-                self._stop()
-                self._start()
-            self._warm(family)
-            if not self._alive():
-                self._stop()
-                self._start()
-                self._warm(family)
+            while self.warming:
+                self.idle.wait()
+            for attempt in (1, 2):
                 if not self._alive():
                     self._stop()
-                    raise ZygoteError(f"the zygote of {self.worker.module} died while loading family {family!r}")
-            try:
-                socket.send_fds(self.sock, [data], fds)
-                return
-            except OSError:
-                self._stop()          # it died since the last request: once more with a new one
-            self._start()
-            try:
-                socket.send_fds(self.sock, [data], fds)
-            except OSError as exc:
-                self._stop()
-                raise ZygoteError(f"the zygote of {self.worker.module} does not take requests: {exc}") from None
+                    self._start()
+                if isinstance(family, str) and family not in self.warmed:
+                    self._warm_when_idle(family)
+                    if not self._alive():
+                        self._stop()
+                        if attempt == 1:
+                            continue
+                        raise ZygoteError(f"the zygote of {self.worker.module} died while loading family {family!r}")
+                try:
+                    socket.send_fds(self.sock, [data], fds)
+                    self.in_flight += 1
+                    return
+                except OSError as exc:
+                    last = exc
+                    self._stop()          # it died since the last request: once more with a new one
+            raise ZygoteError(f"the zygote of {self.worker.module} does not take requests: {last}")
+
+    def _warm_when_idle(self, family: str) -> None:
+        """Warm ``family`` once no request of this zygote is in flight (and none starts meanwhile): while it
+        imports, the zygote reports no child's exit, which must not count against a running answer's clock."""
+        self.warming = True
+        try:
+            while self.in_flight:
+                self.idle.wait()
+            self._warm(family)
+        finally:
+            self.warming = False
+            self.idle.notify_all()
+
+    def done(self) -> None:
+        """One request handed over by ``submit`` is over."""
+        with self.lock:
+            self.in_flight -= 1
+            self.idle.notify_all()
 
 
 _ZYGOTES: dict[Worker, _Zygote] = {}
@@ -379,9 +400,9 @@ def _run_once(worker: Worker, data: bytes, time_limit: float, memory_limit: int,
     cpu_limit = int(math.ceil(time_limit)) + 1
     pipes = [os.pipe() for _ in range(4)]      # stdin, stdout, stderr, status
     (in_r, in_w), (out_r, out_w), (err_r, err_w), (st_r, st_w) = pipes
+    zygote = _zygote(worker)
     try:
-        _zygote(worker).submit({"memory_limit": memory_limit, "cpu_limit": cpu_limit}, [in_r, out_w, err_w, st_w],
-                               family)
+        zygote.submit({"memory_limit": memory_limit, "cpu_limit": cpu_limit}, [in_r, out_w, err_w, st_w], family)
     except ZygoteError as exc:
         run.error = str(exc)
     finally:
@@ -391,7 +412,15 @@ def _run_once(worker: Worker, data: bytes, time_limit: float, memory_limit: int,
         for fd in (in_w, out_r, err_r, st_r):
             os.close(fd)
         return run
+    try:
+        return _exchange(run, worker, data, time_limit, in_w, out_r, err_r, st_r)
+    finally:
+        zygote.done()
 
+
+def _exchange(run: _Run, worker: Worker, data: bytes, time_limit: float, in_w: int, out_r: int, err_r: int,
+              st_r: int) -> _Run:
+    """Feed the request to the forked child, collect its output and status, enforce the wall clock."""
     started = time.perf_counter()
     deadline = started + time_limit
     end: float | None = None                    # set once the process is over (or killed): collect, then stop

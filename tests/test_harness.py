@@ -692,6 +692,22 @@ def test_a_zygote_that_dies_while_loading_a_family_is_an_error_and_is_replaced()
     assert failure is None and result["verdict"]["status"] == "ACCEPT"     # a new zygote serves the others
 
 
+def test_a_new_family_is_warmed_only_once_no_request_of_the_zygote_is_in_flight():
+    """A capset request is running (1 s, limit 6 s) when a labs request asks the same zygote to load labs
+    (8 s): the harness waits for the capset request to end before warming, so the capset answer is not
+    timed out by a zygote that was busy importing instead of reporting its child's exit."""
+    worker = helper("slow_warm_worker")
+    assert harness.run_worker(worker, HEADER, b"[]", 60.0, GIB)[1] is None      # zygote up, capset warm
+    t, box = _in_thread(harness.run_worker, worker, HEADER, b"[]", 6.0, GIB)
+    time.sleep(0.3)                                     # the capset request is (very likely) in flight
+    labs = dict(HEADER, family="labs", params={"N": 4})
+    result, failure, _ = harness.run_worker(worker, labs, b"[]", 60.0, GIB)
+    t.join(60)
+    assert failure is None and result["verdict"]["status"] == "ACCEPT"
+    capset_result, capset_failure, _ = box["value"]
+    assert capset_failure is None and capset_result["verdict"]["status"] == "ACCEPT", capset_failure
+
+
 def test_witness_replies_carry_libraries_too():
     header = dict(TRIVIAL_HEADER, op="witness", witness={"points": ["0000", "1111", "2222"], "indices": [0, 1, 2]})
     result, failure, _ = harness.run_worker(harness.SECOND, header, json.dumps(["0000", "1111", "2222"]).encode(),
