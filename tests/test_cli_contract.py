@@ -9,7 +9,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-
 from endless_exam.checker import audit_table, cli, score
 
 ROOT = Path(__file__).resolve().parent.parent
