@@ -652,7 +652,9 @@ def test_real_verifiers_report_the_libraries_their_processes_loaded():
 
 def test_a_verifier_process_loads_only_what_its_family_needs():
     """A capset check loads numpy and nothing else: the zygotes warm the family in front of them, not
-    every family (so no sympy in the second, no python-flint in the primary)."""
+    every family (so no sympy in the second, no python-flint in the primary). Fresh zygotes: a zygote
+    that has served other families keeps their modules (that is what keeps score's zygotes warm)."""
+    harness.shutdown()
     res = real(json.dumps({"answer": CAP4}).encode())
     assert res.status is Status.ACCEPT
     assert set(res.primary_libraries) == {"endless-exam-checker", "numpy"}
