@@ -19,8 +19,7 @@ from typing import Any
 from endless_exam import fixtures
 
 from .families import FAMILIES
-
-SUITES = ("bench-v1", "size-series", "kakeya", "a1", "a2")
+from .suite_names import SUITES
 
 
 def instance_id(family: str, params: dict) -> str:

@@ -250,7 +250,7 @@ def test_verify_family_params_for_a_non_suite_instance(capsys, write):
 def test_verify_malformed_answer_is_rejected(capsys, write):
     code, out, _ = run_cli(capsys, "verify", "--instance", "a3-capset-11", write(b'["000000000", "0'), "--json")
     assert code == 1
-    assert json.loads(out)["reason"] == "NO_ANSWER"
+    assert json.loads(out)["reason"] == "NO_ANSWER"      # a truncated bare list (a truncated object: JSON_SYNTAX)
     code, out, _ = run_cli(capsys, "verify", "--instance", "a3-capset-11", write(b'["\xff"]', "bad.json"), "--json")
     assert code == 1
     assert json.loads(out)["reason"] == "JSON_ENCODING"
