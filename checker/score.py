@@ -612,8 +612,9 @@ def _dispatch_local(todo: list[AnswerRecord], by_call: dict[str, Instance], tota
         with progress.lock:
             progress.stopped = True
         pool.shutdown(wait=False, cancel_futures=True)
-        harness.kill_all()
+        harness.interrupt()          # kill the running verifiers and start no new one (a thread mid-call)
         pool.shutdown(wait=True)
+        harness.resume()
         bar.close()
 
     try:
