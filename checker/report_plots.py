@@ -14,7 +14,7 @@ matplotlib, which is imported lazily here and nowhere else (it is the optional `
 * ``ratio_histogram`` -- the ratios of the scored calls, integer count ticks.
 
 Same input, same bytes: matplotlib's own defaults (no user style), a fixed SVG hash salt, no dates or
-software stamps in the metadata.
+software stamps in the metadata. Every ``$`` of a name from the input is escaped, so a run or family name is never parsed as mathtext.
 """
 from __future__ import annotations
 
@@ -39,6 +39,12 @@ def _pyplot():
     matplotlib.use("Agg", force=True)
     import matplotlib.pyplot as plt
     return matplotlib, plt
+
+
+def _t(text: str) -> str:
+    """Input text (run, family, line names) as a literal matplotlib label: no mathtext."""
+    text = text.replace("$", r"\$")
+    return " " + text if text.startswith("_") else text   # matplotlib hides legend labels starting with _
 
 
 def _colors(plt, n: int) -> list:
@@ -68,7 +74,7 @@ def _draw_family_quality(plt, runs: Sequence[RunData]):
                 if c["missing"]:
                     ax.text(x, 0.02, "no data", rotation=90, ha="center", va="bottom", fontsize=7, color="0.45")
                     continue
-                ax.bar(x, c["mean"], width=width, color=colors[k], label=name if j == 0 else None)
+                ax.bar(x, c["mean"], width=width, color=colors[k], label=_t(name) if j == 0 else None)
                 if c["ci"] is not None and None not in c["ci"]:
                     lo, hi = c["ci"]
                     ax.errorbar(x, c["mean"], yerr=[[max(0.0, c["mean"] - lo)], [max(0.0, hi - c["mean"])]],
@@ -78,7 +84,7 @@ def _draw_family_quality(plt, runs: Sequence[RunData]):
                 ax.text(x, 0.0, f"n={c['n']}", rotation=90, ha="center", va="bottom", fontsize=6, color="white"
                         if c["mean"] > 0.25 else "black")
         ax.axhline(1.0, color="black", linewidth=0.8, linestyle="--")
-        ax.set_xticks(range(len(panel["families"])), panel["families"], rotation=45, ha="right")
+        ax.set_xticks(range(len(panel["families"])), [_t(f) for f in panel["families"]], rotation=45, ha="right")
         ax.set_xlim(-0.6, len(panel["families"]) - 0.4)
         ax.set_ylim(0, top * 1.08)
         ax.set_title(panel["title"].capitalize())
@@ -106,7 +112,7 @@ def _draw_score_tokens(plt, runs: Sequence[RunData]):
     for color, p in zip(colors, points):
         if p["score"] is None:
             continue
-        label = p["run"] + (" (subset)" if p["score_kind"] == "subset_score" else "")
+        label = _t(p["run"]) + (" (subset)" if p["score_kind"] == "subset_score" else "")
         ax.scatter([p["output_tokens"]], [p["score"]], color=color, label=label, zorder=3)
         ax.annotate(label, (p["output_tokens"], p["score"]), textcoords="offset points", xytext=(5, 5), fontsize=8)
     ax.set_xscale("log")
@@ -133,11 +139,11 @@ def _draw_size_quality(plt, runs: Sequence[RunData]):
         line_labels = list(dict.fromkeys(l["line"] for l in panel["lines"]))
         marker = {lab: styles[k % len(styles)] for k, lab in enumerate(line_labels)}
         for line in panel["lines"]:
-            suffix = f" ({line['line']})" if line["line"] else ""
+            suffix = f" ({_t(line['line'])})" if line["line"] else ""
             color, m = colors[line["run"]], marker[line["line"]]
             xs = [p["x"] for p in line["points"] if p["objective_mean"] is not None]
             top.plot(xs, [p["objective_mean"] for p in line["points"] if p["objective_mean"] is not None],
-                     color=color, marker=m, label=line["run"] + suffix)
+                     color=color, marker=m, label=_t(line["run"]) + suffix)
             for p in line["points"]:
                 if len(p["objective_samples"]) > 1:
                     top.scatter([p["x"]] * len(p["objective_samples"]), p["objective_samples"], color=color,
@@ -149,18 +155,18 @@ def _draw_size_quality(plt, runs: Sequence[RunData]):
             bottom.plot(rx, [p["ratio_mean"] for p in line["points"] if p["ratio_mean"] is not None],
                         color=color, marker=m)
         for ref in panel["reference"]:
-            suffix = f" ({ref['line']})" if ref["line"] else ""
+            suffix = f" ({_t(ref['line'])})" if ref["line"] else ""
             kind = "published frontier" if ref["reference_type"] == "published" else "construction baseline"
             top.plot([x for x, _ in ref["points"]], [y for _, y in ref["points"]], color="black",
                      linestyle="--", marker=marker.get(ref["line"], "x"), markersize=3, linewidth=0.9,
                      label=kind + suffix)
         for bd in panel["bound"]:
-            suffix = f" ({bd['line']})" if bd["line"] else ""
+            suffix = f" ({_t(bd['line'])})" if bd["line"] else ""
             top.plot([x for x, _ in bd["points"]], [y for _, y in bd["points"]], color="0.5", linestyle=":",
                      marker=marker.get(bd["line"], "x"), markersize=3, linewidth=0.9, label="proven bound" + suffix)
         if panel["log_y"]:
             top.set_yscale("log")
-        top.set_title(f"{panel['family']}")
+        top.set_title(_t(panel["family"]))
         top.set_ylabel(panel["y_label"] + (" (log scale)" if panel["log_y"] else ""))
         top.legend(fontsize=6)
         bottom.axhline(1.0, color="black", linewidth=0.8, linestyle="--")
@@ -186,7 +192,7 @@ def _draw_histogram(plt, runs: Sequence[RunData]):
     fig, ax = plt.subplots(figsize=(6, 3.5))
     edges = hist["edges"]
     for color, (name, counts) in zip(_colors(plt, len(hist["counts"])), hist["counts"].items()):
-        ax.stairs(counts, edges, label=name, color=color, fill=len(hist["counts"]) == 1, alpha=0.7)
+        ax.stairs(counts, edges, label=_t(name), color=color, fill=len(hist["counts"]) == 1, alpha=0.7)
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("relative quality (ratio to reference)")
     ax.set_ylabel("calls")

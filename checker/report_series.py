@@ -14,8 +14,8 @@
 
 Every point keeps the list of its samples (``samples``) and plots their mean: a call has one sample today,
 so the mean is that sample; several samples per call slot in without changing these shapes.
-Means and intervals reuse :func:`checker.aggregate.aggregate` (and so its exact bootstrap); nothing here
-decides a verdict.
+Means and intervals reuse the aggregate's per-instance ratios and :func:`checker.aggregate.bootstrap_ci`;
+nothing here decides a verdict.
 """
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Sequence
 
-from .aggregate import REFERENCE_TYPES, InstanceOutcome, aggregate, gap_closed, to_float
+from .aggregate import (BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, REFERENCE_TYPES, InstanceOutcome, bootstrap_ci,
+                        gap_closed, to_float)
 from .families import FAMILIES
 from .report import _read_doc, load_run, load_scores
 
@@ -147,23 +148,26 @@ def _families(runs: Sequence[RunData], reference_type: str) -> list[str]:
 def family_quality(runs: Sequence[RunData]) -> list[dict[str, Any]]:
     """Two panels (published frontiers, construction baselines); per family and run: ``n`` scored
     instances, ``mean`` relative quality and its bootstrap interval (``ci``: None for fewer than two
-    instances, so no zero-width whisker), ``missing`` when the family has no scored call in that run."""
+    instances, so no zero-width whisker), ``missing`` when the family has no scored call in that run.
+    The values are the aggregate's per-instance ratios (``instances``); the interval is
+    :func:`checker.aggregate.bootstrap_ci` with the run's resamples and seed, as for the groups."""
     panels = []
     for rtype in REFERENCE_TYPES:
         families = _families(runs, rtype)
         cells = []
         for family in families:
             for run in runs:
-                sub = [o for o in run.outcomes if o.family == family and o.reference_type == rtype]
+                values = [Fraction(i["ratio_exact"]) for i in run.aggregate.get("instances", [])
+                          if i["family"] == family and i["reference_type"] == rtype]
                 boot = run.aggregate.get("bootstrap") or {}
-                agg = aggregate(sub, None, duplicates="mean", resamples=boot.get("resamples", 2000),
-                                seed=boot.get("seed", 0)) if sub else None
-                key = "published_hfr" if rtype == "published" else "construction_reference_ratio"
-                n = agg[f"{rtype}_n"] if agg else 0
-                mean = agg[key] if agg else None
-                ci = agg[f"{rtype}_ci"] if agg and n >= 2 else None
-                cells.append({"family": family, "run": run.name, "n": n, "mean": mean,
-                              "ci": ci, "missing": n == 0})
+                ci = None
+                if len(values) >= 2:
+                    lo, hi = bootstrap_ci(values, boot.get("resamples", BOOTSTRAP_RESAMPLES),
+                                          boot.get("seed", BOOTSTRAP_SEED))
+                    ci = [to_float(lo), to_float(hi)]
+                mean = to_float(sum(values, Fraction(0)) / len(values)) if values else None
+                cells.append({"family": family, "run": run.name, "n": len(values), "mean": mean,
+                              "ci": ci, "missing": not values})
         panels.append({"reference_type": rtype, "title": REFERENCE_LABELS[rtype] + "s", "families": families,
                        "runs": [r.name for r in runs], "cells": cells})
     return panels
