@@ -537,15 +537,15 @@ def cmd_report(args: argparse.Namespace) -> int:
             wanted_calls = args.format == "md" or (args.format == "csv" and args.table in (None, "calls"))
             rows = [report_calls.call_rows(p) for p in paths] if wanted_calls else []
             if args.format == "csv":
-                if args.table is None:
-                    from .report_table2 import render_table2
-
-                    tables["table2"] = render_table2(list(zip(names, aggs)), "csv")
                 for table in report.CSV_TABLES:
                     if args.table in (None, table):
                         tables[table] = report.render(list(zip(names, aggs)), "csv", table)
                 if args.table in (None, "calls"):
                     tables["calls"] = report_calls.calls_csv(list(zip(names, rows)))
+                if args.table is None:
+                    from .report_table2 import render_table2
+
+                    tables["table2"] = render_table2(list(zip(names, aggs)), "csv")
             else:
                 text = report.render(list(zip(names, aggs)), args.format)
                 if args.format == "md":

@@ -27,7 +27,7 @@ from .report_series import RunData, family_quality, ratio_histogram, size_series
 FORMATS = ("png", "svg", "pdf")
 _METADATA = {"png": {"Software": None}, "svg": {"Date": None, "Creator": None},
              "pdf": {"CreationDate": None, "ModDate": None, "Producer": None, "Creator": None}}
-_RC = {"svg.hashsalt": "endless-exam-report", "svg.fonttype": "path", "pdf.fonttype": 42,
+_RC = {"svg.hashsalt": "endless-exam-report", "svg.fonttype": "path",
        "font.size": 9, "axes.titlesize": 10, "figure.dpi": 100, "savefig.dpi": 120}
 
 
@@ -168,7 +168,7 @@ def _draw_size_quality(plt, runs: Sequence[RunData]):
             top.set_yscale("log")
         top.set_title(_t(panel["family"]))
         top.set_ylabel(panel["y_label"] + (" (log scale)" if panel["log_y"] else ""))
-        top.legend(fontsize=6)
+        top.legend(fontsize=7)
         bottom.axhline(1.0, color="black", linewidth=0.8, linestyle="--")
         bottom.set_xlabel(f"size parameter {panel['size_param']}")
         bottom.set_ylabel("relative quality (ratio)")

@@ -108,7 +108,7 @@ def test_csv_is_one_table_per_file(runs, tmp_path, capsys):
     a, b, _ = runs
     out = tmp_path / "tables"
     assert cli.main(["report", str(a), str(b), "--format", "csv", "--output", str(out)]) == 0
-    assert "wrote 3 tables" in capsys.readouterr().err
+    assert "wrote 4 tables" in capsys.readouterr().err
     read = lambda path: list(csv.reader(io.StringIO(path.read_text())))   # noqa: E731
     summary, groups, calls = (read(out / f"{t}.csv") for t in ("summary", "groups", "calls"))
     assert tuple(summary[0]) == SUMMARY_COLUMNS and len(summary) == 3
