@@ -17,6 +17,7 @@ import re
 from typing import Any, Sequence
 
 from .aggregate import exact_str, to_float
+from .report import _fmt as _f, _with_ci as _ci
 from .report_series import RunData, call_table, family_quality
 from .report_table2 import table2_rows
 
@@ -53,20 +54,6 @@ _OBJECTIVE_CHARS = 24
 
 def _e(value: Any) -> str:
     return html.escape("" if value is None else str(value), quote=True)
-
-
-def _f(x: Any, digits: int = 4) -> str:
-    if x is None:
-        return "–"
-    return f"{x:.{digits}f}"
-
-
-def _ci(mean: Any, lo: Any, hi: Any, digits: int = 3) -> str:
-    if mean is None:
-        return "–"
-    if lo is None or hi is None:
-        return _f(mean, digits)
-    return f"{_f(mean, digits)} [{_f(lo, digits)}, {_f(hi, digits)}]"
 
 
 def _table(cls: str, header: Sequence[str], rows: Sequence[Sequence[tuple[str, str]]], row_classes=None) -> str:
@@ -134,7 +121,7 @@ def _calls(runs: Sequence[RunData]) -> str:
         missing = c["ratio"] is None
         rows.append([("", _e(c["run"])), ("", _e(c["call_id"])), ("", _e(c["family"])), ("status", _e(c["status"])),
                      ("", _e(c["reason"] or "–")), ("num", _e(objective)),
-                     ("num", _f(to_float(c["ratio"]))), ("num", _f(c["gap_closed"], 3)), ("", detail)])
+                     ("num", _f(to_float(c["ratio"]), 4)), ("num", _f(c["gap_closed"], 3)), ("", detail)])
         classes.append("missing" if missing else c["status"])
     header = ["Run", "Call", "Family", "Verdict", "Reason", "Objective", "Ratio", "Gap closed", "Message / witness"]
     return _table("sortable calls", header, rows, classes)
