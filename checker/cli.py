@@ -577,6 +577,8 @@ def _report_views(args: argparse.Namespace, paths: list[str], names: list[str]) 
     if args.html:
         from .report_html import html_report
 
+        if args.html == "-":
+            raise UsageError("--html writes a file: give it a file name (standard output carries the report)")
         target = _writable(args.html, "html report")
         target.write_text(html_report(runs), encoding="utf-8")
         print(f"wrote the HTML report to {args.html}", file=sys.stderr)

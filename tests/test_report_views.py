@@ -280,3 +280,12 @@ def test_html_renders_in_headless_chromium(runs, tmp_path):
     gray = pixels[..., :3].mean(axis=2)
     assert (gray < 0.5).mean() > 0.005   # text and figures are drawn, not a blank page
     assert np.unique((pixels[..., :3] * 255).astype(int).reshape(-1, 3), axis=0).shape[0] > 50   # colours: figures
+
+
+def test_view_options_are_checked_before_anything_is_drawn(runs, tmp_path, capsys):
+    a = str(runs["a"])
+    assert cli.main(["report", a, "--html", "-"]) == 2
+    assert "--html writes a file" in capsys.readouterr().err
+    assert cli.main(["report", a, str(runs["b"]), "--answers", a, "--plot", str(tmp_path / "f")]) == 2
+    assert "one answers file per scores file" in capsys.readouterr().err
+    assert not (tmp_path / "f").exists()
