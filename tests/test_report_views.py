@@ -18,7 +18,7 @@ import pytest
 from endless_exam import fixtures
 from endless_exam.checker import cli, report_series, suites
 from endless_exam.checker.aggregate import InstanceOutcome
-from endless_exam.checker.report_table2 import TABLE2_COLUMNS, table2_rows
+from endless_exam.checker.report_table2 import TABLE2_COLUMNS
 from tests.test_report import _outcome, scores_doc, write
 
 
