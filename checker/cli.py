@@ -352,6 +352,7 @@ def cmd_certify(args: argparse.Namespace) -> int:
 # ---- audit -----------------------------------------------------------------------------------------
 
 def cmd_audit_witnesses(args: argparse.Namespace, time_limit: float, memory_limit: int) -> int:
+    from . import suites
     from .witness_audit import WitnessDirError, audit_directory
 
     try:
