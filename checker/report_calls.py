@@ -104,3 +104,16 @@ def calls_csv(runs: Sequence[tuple[str, list[dict]]]) -> str:
 def diff_csv(changes: list[dict]) -> str:
     """The changed calls of :func:`diff_rows` as CSV (empty cells: the call is absent from that run)."""
     return csv_text(DIFF_COLUMNS, changes)
+
+
+PLOT_EXTRA = "pip install 'endless-exam-checker[plot]'"
+
+
+def plot_unavailable() -> str | None:
+    """Why ``plot`` cannot run here (matplotlib, the optional extra ``plot``, is not installed), or None."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return (f"report --plot and --html need matplotlib, which is not installed: it is the optional extra 'plot' "
+                f"({PLOT_EXTRA}, or pip install '.[plot]' in a checkout)")
+    return None
