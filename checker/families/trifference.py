@@ -66,11 +66,13 @@ from endless_exam.certificates.schemas import trifference as schema
 from endless_exam.certificates.verdict import Verdict, accept, reject
 from endless_exam.certificates.witness import Witness
 
-from . import _gf3, _triples
+from . import _affine, _gf3, _triples
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy", "python-flint")
 SAMPLE_DIRECTIONS = 2048      # directions of the quick first pass of the hyperplane engine (rank >= 9)
+PAIR_RANK = 8                 # largest core rank decided by the pair criterion (m >= 4): 3^16 / 2 pairs
+EXTRA_PAIRS = 200_000_000     # pairs (u, v) the extra-word scan may meet, over all its extra words
 
 
 # ---- the prompt ---------------------------------------------------------------------------------------
@@ -274,10 +276,9 @@ def _check_list(parsed: schema.WordList) -> Verdict:
         if basis is not None:
             triple = _affine_violation(words, basis, n, m)
         else:
-            if m >= 4 and len(words) > schema.MAX_WORDS_LARGE_M:
-                return reject("SIZE_LIMIT", f"the list has {len(words):,} words and is not an affine subspace; for m >= 4 "
-                              f"such lists may have at most {schema.MAX_WORDS_LARGE_M} words")
-            triple = _triples.find_bad_triple(words, n, m)
+            decided, triple = _near_affine(words, n, m)
+            if not decided:
+                triple = _triples.find_bad_triple(words, n, m)
         if triple is not None:
             i, j, k = sorted(triple)
             t = _separating(words[i], words[j], words[k])
@@ -301,6 +302,60 @@ def _affine_violation(words, basis, n, m) -> tuple[int, int, int] | None:
     diffs = ((digits - digits[0]) % 3).astype(np.uint8)
     pair = _pair_violation(diffs, m)
     return None if pair is None else (0, pair[0], pair[1])
+
+
+def _extra_budget(size: int) -> int:
+    """How many words outside the core the extra-word scan may take (``EXTRA_PAIRS`` pairs in all)."""
+    return min(size // 3, EXTRA_PAIRS // max(1, size * size // 2))
+
+
+def _lift(words, digits: np.ndarray, inside: np.ndarray, a: list[int], b: list[int]) -> tuple[int, int, int] | None:
+    """Positions of x, x + a, x + b, all three in the list, for some listed x in the core."""
+    index = {w: t for t, w in enumerate(words)}
+    shift_a, shift_b = np.array(a, np.uint8), np.array(b, np.uint8)
+    for t in np.flatnonzero(inside):
+        u = index.get(_text((digits[t] + shift_a) % 3))
+        if u is None:
+            continue
+        v = index.get(_text((digits[t] + shift_b) % 3))
+        if v is not None:
+            return int(t), u, v
+    return None
+
+
+def _near_affine(words: tuple[str, ...], n: int, m: int) -> tuple[bool, tuple[int, int, int] | None]:
+    """(decided, violating triple or None) by the core-and-extras argument; (False, None) when no core with
+    few enough extra words is found, or when the core's linear code fails but no failing triple of it lies
+    in the list (then the caller scans every triple)."""
+    digits = _triples.digits_of(words, n)
+    core = _affine.find_core(digits, schema.MAX_RANK if m <= 3 else PAIR_RANK, _extra_budget(len(words)))
+    if core is None:
+        return False, None
+    origin, chosen, inside = core
+    diffs = [[int(x) for x in (digits[t].astype(np.int16) - digits[origin]) % 3] for t in chosen]
+    k, basis = _gf3.rref(diffs, n) if diffs else (0, [])
+    if k != len(chosen):
+        raise RuntimeError("trifference self-check failed: FLINT and the numpy elimination disagree on a rank")
+    if k:
+        if m <= 3:
+            found = linear_violation(basis, n, m)
+            bad = None if found is None else found[1:]
+        else:
+            code = _span(basis, n)
+            pair = _pair_violation(code, m)
+            bad = None if pair is None else (code[pair[0]].tolist(), code[pair[1]].tolist())
+        if bad is not None:
+            triple = _lift(words, digits, inside, *bad)
+            return (True, triple) if triple is not None else (False, None)
+    return True, _affine.extra_violation(digits, np.flatnonzero(~inside), m)
+
+
+def _span(basis: list[list[int]], n: int) -> np.ndarray:
+    """Every codeword of the span of ``basis`` (3^k x n, uint8, the zero word first)."""
+    k = len(basis)
+    idx = np.arange(3 ** k, dtype=np.int64)
+    messages = np.stack([(idx // 3 ** p) % 3 for p in range(k)], axis=1)
+    return ((messages @ np.array(basis, dtype=np.int64)) % 3).astype(np.uint8)
 
 
 def _check_linear_code(parsed: schema.LinearCode) -> Verdict:
