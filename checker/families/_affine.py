@@ -4,7 +4,7 @@ A list S is *near-affine* when an affine subspace A = x0 + L of small dimension 
 its words: S = (S n A) u X with X = S \\ A small (A may hold words that are not in S). The decision
 built on it lives in ``trifference._near_affine``; this module finds A and scans the triples through X.
 
-* ``find_core``: A is grown from one origin x0 in S by adding, in a fixed order, the next word whose
+* ``find_cores``: A is grown from one origin x0 in S by adding, in a fixed order, the next word whose
   difference from x0 is not yet in the span, until at most ``max_extra`` words lie outside (or the rank
   limit is reached). The differences are reduced exactly over F_3 (int8 numpy row operations, each new
   basis row normalised at its first non-zero coordinate and eliminated from every row), so "residual 0"
@@ -29,9 +29,10 @@ TRIES = 4                      # orders tried by find_core (the list's own first
 PAIR_CHUNK = 1 << 22           # pairs per block of the quick pass of extra_violation
 
 
-def find_core(digits: np.ndarray, max_rank: int, max_extra: int) -> tuple[int, list[int], np.ndarray] | None:
-    """(origin index, indices of the words whose differences from the origin form a basis of L, boolean mask
-    of the words in origin + L) with at most ``max_extra`` words outside and rank <= ``max_rank``, or None."""
+def find_cores(digits: np.ndarray, max_rank: int, max_extra: int):
+    """Yield (origin index, indices of the words whose differences from the origin form a basis of L, boolean
+    mask of the words in origin + L) with at most ``max_extra`` words outside and rank <= ``max_rank``, one
+    per order that finds one."""
     total = digits.shape[0]
     rng = np.random.default_rng(SEED)
     orders = [np.arange(total)] + [rng.permutation(total) for _ in range(TRIES - 1)]
@@ -44,7 +45,8 @@ def find_core(digits: np.ndarray, max_rank: int, max_extra: int) -> tuple[int, l
         while True:
             nonzero = work.any(axis=1)
             if int(np.count_nonzero(nonzero)) <= max_extra:
-                return x0, chosen, ~nonzero
+                yield x0, chosen, ~nonzero
+                break
             if len(chosen) == max_rank:
                 break
             while not nonzero[order[pos]]:
@@ -55,7 +57,6 @@ def find_core(digits: np.ndarray, max_rank: int, max_extra: int) -> tuple[int, l
             pivot = int(np.flatnonzero(row)[0])
             row = (row * row[pivot]) % 3                     # the pivot entry becomes 1 (1 and 2 are self-inverse)
             work = (work - work[:, pivot:pivot + 1] * row[None, :]) % 3
-    return None
 
 
 def _planes(rel: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -325,29 +325,29 @@ def _lift(words, digits: np.ndarray, inside: np.ndarray, a: list[int], b: list[i
 
 def _near_affine(words: tuple[str, ...], n: int, m: int) -> tuple[bool, tuple[int, int, int] | None]:
     """(decided, violating triple or None) by the core-and-extras argument; (False, None) when no core with
-    few enough extra words is found, or when the core's linear code fails but no failing triple of it lies
-    in the list (then the caller scans every triple)."""
+    few enough extra words decides (none is found, or every core found fails its linear criterion with no
+    failing triple inside the list): then the caller scans every triple."""
     digits = _triples.digits_of(words, n)
-    core = _affine.find_core(digits, schema.MAX_RANK if m <= 3 else PAIR_RANK, _extra_budget(len(words)))
-    if core is None:
-        return False, None
-    origin, chosen, inside = core
-    diffs = [[int(x) for x in (digits[t].astype(np.int16) - digits[origin]) % 3] for t in chosen]
-    k, basis = _gf3.rref(diffs, n) if diffs else (0, [])
-    if k != len(chosen):
-        raise RuntimeError("trifference self-check failed: FLINT and the numpy elimination disagree on a rank")
-    if k:
-        if m <= 3:
+    for origin, chosen, inside in _affine.find_cores(digits, schema.MAX_RANK if m <= 3 else PAIR_RANK,
+                                                      _extra_budget(len(words))):
+        diffs = [[int(x) for x in (digits[t].astype(np.int16) - digits[origin]) % 3] for t in chosen]
+        k, basis = _gf3.rref(diffs, n) if diffs else (0, [])
+        if k != len(chosen):
+            raise RuntimeError("trifference self-check failed: FLINT and the numpy elimination disagree on a rank")
+        bad = None
+        if k and m <= 3:
             found = linear_violation(basis, n, m)
             bad = None if found is None else found[1:]
-        else:
+        elif k:
             code = _span(basis, n)
             pair = _pair_violation(code, m)
             bad = None if pair is None else (code[pair[0]].tolist(), code[pair[1]].tolist())
-        if bad is not None:
-            triple = _lift(words, digits, inside, *bad)
-            return (True, triple) if triple is not None else (False, None)
-    return True, _affine.extra_violation(digits, np.flatnonzero(~inside), m)
+        if bad is None:
+            return True, _affine.extra_violation(digits, np.flatnonzero(~inside), m)
+        triple = _lift(words, digits, inside, *bad)
+        if triple is not None:
+            return True, triple
+    return False, None
 
 
 def _span(basis: list[list[int]], n: int) -> np.ndarray:

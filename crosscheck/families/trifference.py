@@ -55,9 +55,14 @@ from endless_exam.certificates.verdict import Verdict, accept, reject
 from endless_exam.certificates.witness import Witness
 
 from . import _ternary as t3
-from ._trifference_scan import scan_direct, scan_small_m
+from . import _trifference_core as core
+from ._trifference_scan import scan_direct, scan_triples
 
 LIBRARIES = ("numpy", "sympy")
+DIRECT_MAX = 243            # lists with m >= 4 up to this size are scanned in plain Python
+PAIR_RANK = 8               # cores up to this rank are decided by the pair criterion (3^16 / 2 pairs)
+DIRECTION_RANK = 10         # m <= 3: cores of rank 9..10 are decided direction by direction
+EXTRA_PAIRS = 200_000_000   # pairs (u, v) the extra-word count may meet, over all its extra words
 
 
 # ---- re-parse of the certificates ----------------------------------------------------------------------
@@ -221,19 +226,75 @@ def _pack(vectors: list[t3.Vec], n: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _pair_violation(diffs: list[t3.Vec], n: int, m: int) -> tuple[int, int] | None:
     """Positions of non-zero a != b (a before b) in the translated list with fewer than m coordinates where
-    a_i, b_i are non-zero and different."""
+    a_i, b_i are non-zero and different. Blocks of a against every later b: a first pass on the 64
+    coordinates with the most non-zero entries (a lower bound of the count), then every coordinate for the
+    pairs below m there, the earliest (a, b) first."""
     ones, twos = _pack(diffs, n)
-    nonzero = [t for t, v in enumerate(diffs) if v[0] | v[1]]
-    idx = np.array(nonzero, dtype=np.int64)
-    for s in range(len(idx) - 1):
-        a = idx[s]
-        rest = idx[s + 1:]
-        opposite = (ones[a] & twos[rest]) | (twos[a] & ones[rest])
-        counts = np.bitwise_count(opposite).sum(axis=1, dtype=np.int64)
+    nonzero = np.array([t for t, v in enumerate(diffs) if v[0] | v[1]], dtype=np.int64)
+    if len(nonzero) < 2:
+        return None
+    ones, twos = ones[nonzero], twos[nonzero]
+    bits = np.unpackbits(ones.view(np.uint8), axis=1, bitorder="little")[:, :n] | \
+        np.unpackbits(twos.view(np.uint8), axis=1, bitorder="little")[:, :n]
+    lead = np.argsort(-bits.sum(axis=0, dtype=np.int64), kind="stable")[:64]
+    weights = np.uint64(1) << np.arange(len(lead), dtype=np.uint64)
+
+    def word(plane):
+        flags = np.unpackbits(plane.view(np.uint8), axis=1, bitorder="little")[:, lead]
+        return (flags * weights).sum(axis=1, dtype=np.uint64)
+    q1, q2 = word(ones), word(twos)
+    size = len(nonzero)
+    rows = max(1, (1 << 22) // size)
+    for lo in range(0, size - 1, rows):
+        hi = min(lo + rows, size - 1)
+        quick = np.bitwise_count((q1[lo:hi, None] & q2[None, lo + 1:]) | (q2[lo:hi, None] & q1[None, lo + 1:]))
+        a, b = np.nonzero(quick < m)
+        a, b = a + lo, b + lo + 1
+        keep = b > a
+        a, b = a[keep], b[keep]
+        if len(a) == 0:
+            continue
+        counts = np.zeros(len(a), np.int64)
+        for w in range(ones.shape[1]):
+            counts += np.bitwise_count((ones[a, w] & twos[b, w]) | (twos[a, w] & ones[b, w]))
         low = np.flatnonzero(counts < m)
         if len(low):
-            return int(a), int(rest[low[0]])
+            pick = low[np.lexsort((b[low], a[low]))[0]]
+            return int(nonzero[a[pick]]), int(nonzero[b[pick]])
     return None
+
+
+def _near_affine(words: tuple[str, ...], n: int, m: int) -> tuple[bool, tuple[int, int, int] | None]:
+    """(decided, violating triple or None): a core w_0 + L passes its linear criterion and every triple
+    through an extra word is counted, or a failing triple of the core lies in the list. (False, None) when
+    no core with few extra words decides."""
+    total = len(words)
+    vecs = [t3.vec(w) for w in words]
+    budget = min(total // 3, EXTRA_PAIRS // max(1, total * total // 2))
+    for origin, basis_at, in_core in core.cores(vecs, DIRECTION_RANK if m <= 3 else PAIR_RANK, budget):
+        rows = [t3.minus(vecs[t], vecs[origin]) for t in basis_at]
+        if len(rows) <= PAIR_RANK:
+            span = [(0, 0)]
+            for r in rows:
+                span = span + [t3.plus(v, r) for v in span] + [t3.minus(v, r) for v in span]
+            pair = _pair_violation(span, n, m) if len(span) >= 3 else None
+            bad = None if pair is None else (span[pair[0]], span[pair[1]])
+        else:
+            red = t3.Reducer()
+            for r in rows:
+                red.add(r)
+            hit = _code_violation([v for _, v, _ in red.rows], n, m)
+            bad = None if hit is None else hit[1:]
+        if bad is None:
+            return True, core.extra_violation(list(words), in_core, m)
+        index = {w: t for t, w in enumerate(words)}
+        for t in range(total):
+            if in_core[t]:
+                u = index.get(t3.word(t3.plus(vecs[t], bad[0]), n))
+                v = index.get(t3.word(t3.plus(vecs[t], bad[1]), n)) if u is not None else None
+                if v is not None:
+                    return True, (t, u, v)
+    return False, None
 
 
 def _check_words(words: tuple[str, ...], n: int, m: int, label: str) -> Verdict:
@@ -247,13 +308,10 @@ def _check_words(words: tuple[str, ...], n: int, m: int, label: str) -> Verdict:
         if diffs is not None:
             pair = _pair_violation(diffs, n, m)
             triple = None if pair is None else (0, pair[0], pair[1])
-        elif m >= 4:
-            if len(words) > schema.MAX_WORDS_LARGE_M:
-                return reject("SIZE_LIMIT", f"{len(words)} words, not an affine subspace, m >= 4: at most "
-                              f"{schema.MAX_WORDS_LARGE_M} words")
-            triple = scan_direct(words, n, m)
         else:
-            triple = scan_small_m(words, n, m)
+            decided, triple = _near_affine(words, n, m)
+            if not decided:
+                triple = scan_direct(words, n, m) if m >= 4 and len(words) <= DIRECT_MAX else scan_triples(words, n, m)
     if triple is not None:
         i, j, k = sorted(triple)
         x, y, z = words[i], words[j], words[k]
