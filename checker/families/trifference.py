@@ -13,8 +13,28 @@ What is checked, and why it suffices.
     and, translated once more, the triples {0, a, b} of L. For m <= 3 L is decided by the hyperplane
     criterion below (with its witness translated back to three list positions); for m >= 4 by the pair
     criterion: for all non-zero a != b in L, #{i : a_i != 0, b_i != 0, a_i != b_i} >= m.
-  - otherwise every triple is examined by the bit-parallel scan of ``_triples`` (for m >= 4 such lists
-    may have at most 243 words).
+  - otherwise, if the list is *near-affine* (below), by its affine core and its few extra words;
+  - otherwise every triple is examined by the bit-parallel scan of ``_triples`` (any m).
+
+  Near-affine lists (the core-and-extras argument). ``_affine.find_cores`` proposes affine subspaces
+  A = x0 + L (x0 a listed word, L of rank k <= 12 for m <= 3, k <= ``PAIR_RANK`` = 8 for m >= 4) such
+  that at most e words of the list S lie outside A; X = S minus A is the set of extra words and e is the
+  budget ``_extra_budget`` (at most N/3, and e N^2 / 2 <= ``EXTRA_PAIRS`` for N listed words: e = 9 at
+  N = 6,561). Claim: every triple of S is covered by one of the two arguments below, so the verdict is
+  exact whatever core is proposed. Proof: a triple of S either has all three words in S n A, or has a
+  word in X. (a) If L is m-trifferent (hyperplane criterion for m <= 3, pair criterion for m >= 4, both
+  proved here), then so is A, since t(x0 + a, x0 + b, x0 + c) = t(a, b, c) (translation permutes the
+  symbols of each coordinate), and so is every subset of A, in particular S n A. (b) Every triple with a
+  word in X is counted exactly by ``_affine.extra_violation``. If instead L fails, the criterion's
+  witness is a pair a, b in L with t(0, a, b) < m, so x, x + a, x + b fails for every x in A; the list
+  is rejected if some listed core word x has x + a and x + b listed (``_lift``), and otherwise nothing is
+  concluded from this core: the next core is tried, then the full scan. Bound on the work: at most
+  ``_affine.TRIES`` = 4 cores, each found with at most 12 eliminations of the N x n digits; per core one
+  run of the criterion (the hyperplane engine, as for ``linear_code``, or at most 3^16 / 2 pairs) and N
+  dictionary look-ups; then at most e N^2 / 2 <= 2e8 pairs for the extras, each counted on one 64-bit
+  word of coordinates and, only when below m there, on all ceil(n / 64) words. A list that is a
+  translate of a trifferent code with one word replaced (the edge case of issue 20) is decided in a
+  second or two.
 * ``linear_code``: the rank k over F_3 (python-flint ``nmod_mat``; k <= 12 or ``SIZE_LIMIT``), the
   minimum distance (a reduced row echelon basis has a codeword of weight < m, m <= 3, iff a row or two
   proportional rows show it, see ``_gf3.low_weight_combination``), and the hyperplane criterion.
@@ -55,7 +75,7 @@ What is checked, and why it suffices.
   polynomial (from FLINT's factorisation), the inner code's own witness, or the inner code's size.
 
 Libraries: python-flint (ranks, echelon forms, kernels, membership of witness words, irreducibility),
-numpy (hyperplane engine, triple scan, pair criterion, duplicates). Exact integer arithmetic only.
+numpy (hyperplane engine, triple scan, pair criterion, core search and extra-word scan, duplicates). Exact integer arithmetic only.
 """
 from __future__ import annotations
 

@@ -13,13 +13,26 @@ What is checked and how (every decision is exact integer or bit arithmetic):
   of the differences w - w_0 (bit-sliced big integers, ``_ternary``): size 3^r and rank r. For an
   affine list (t is invariant under translation) the *pair criterion* decides: for non-zero
   a != b in L = list - w_0, the triple 0, a, b is separated exactly where a_i != 0, b_i != 0,
-  a_i != b_i, counted with numpy popcounts on packed bits (every pair, any m). Other lists are scanned
-  triple by triple (``_trifference_scan``: per middle word, bit sets over the first word, a filter that
-  certifies triples separated in m different coordinate blocks, then an exact count of the rest with
-  the identity t = #{i : x_i + y_i + z_i = 0} - #{i : x_i = y_i = z_i} on bit-sliced F_3 words; or, for
-  m >= 4 and at most 243 words, plain Python). This is a different decomposition from the primary,
-  which decides affine lists with the hyperplane criterion and scans with bit sets over the last word,
-  certifies by m disjoint coordinate groups and counts with relative one-hot masks.
+  a_i != b_i, counted with numpy popcounts on packed bits (every pair, any m; a first pass on one
+  64-bit word of the densest coordinates is a lower bound, so only the pairs below m there are counted
+  on every coordinate).
+* Near-affine lists: ``_trifference_core.cores`` proposes cores w_0 + L (w_0 listed, rank <= 8, or
+  <= 10 for m <= 3) holding all but at most e listed words, e <= N/3 with e N^2 / 2 <= ``EXTRA_PAIRS``.
+  Every triple of the list lies in the core or has an extra word. If L passes (the pair criterion on
+  its 3^k words for k <= 8, else the direction criterion below), every triple inside the core passes
+  (a subset of a translate of a trifferent code), and the triples through the extra words are counted
+  exactly (``_trifference_core.extra_violation``, the F_3 sum identity below): together nothing is left
+  out. If L fails with the pair a, b, the triple x, x + a, x + b fails for every x of the core; one with
+  all three words listed rejects the list, and otherwise this core decides nothing (the next one is
+  tried, then the full scan). At most ``_trifference_core.ORIGINS`` = 4 cores are examined; the extra
+  words cost at most 2e8 pair counts of one 64-bit word plus full counts of the pairs below m there.
+* Other lists are scanned triple by triple (``_trifference_scan``: per middle word, bit sets over the
+  first word, a filter that certifies triples separated in m different coordinate blocks (m <= 16),
+  then an exact count of the rest with the identity t = #{i : x_i + y_i + z_i = 0} - #{i : x_i = y_i =
+  z_i} on bit-sliced F_3 words; or, for m >= 4 and at most 243 words, plain Python). This is a
+  different decomposition from the primary, which decides affine lists with the hyperplane criterion
+  and scans with bit sets over the last word, certifies by m disjoint coordinate groups and counts with
+  relative one-hot masks.
 * ``linear_code``: the rank over F_3 twice -- sympy ``DomainMatrix`` over ``GF(3)`` (python ground types,
   set by ``endless_exam.crosscheck``) and a plain-Python row reduction, which must agree -- then the
   criterion "d(C) >= m, and for every non-zero codeword z = uG the rows restricted to the zero set of
