@@ -149,8 +149,9 @@ def _limits(p: dict) -> list[str]:
              f"to {schema.MAX_N_PLAIN} and no certificates). " if _certified(p) else
              f"This instance shape allows n up to {schema.MAX_N_PLAIN} and no certificates (certified instances allow "
              f"n up to {schema.MAX_N_CERTIFIED:,}, where ")
-    return [f"At most {schema.MAX_WORDS:,} words in a list; a list that is not an affine subspace (a translate of a "
-            f"linear code) may have at most {schema.MAX_WORDS_LARGE_M} words when m >= 4.",
+    return [f"At most {schema.MAX_WORDS:,} words in a list, for every m. A list that is an affine subspace (a translate "
+            "of a linear code), or one with all but a few words in such a subspace, is decided through its linear "
+            "structure; any other list has every triple of words examined.",
             f"The legacy linear form takes 1 to {schema.MAX_LINEAR_ROWS} rows.",
             shape + (cert if _certified(p) else cert[0].lower() + cert[1:-1] + ")."),
             "Verification has 60 seconds per verifier."]
@@ -247,14 +248,22 @@ def linear_violation(basis: list[list[int]], n: int, m: int) -> tuple[list[int],
 
 def _pair_violation(diffs: np.ndarray, m: int) -> tuple[int, int] | None:
     """Indices (into the rows of ``diffs``, a linear code listed with 0 among its rows) of non-zero a != b
-    with fewer than m coordinates where both are non-zero and different."""
+    with fewer than m coordinates where both are non-zero and different. Per a, the count on the 64-bit
+    word of coordinates with the most non-zero entries comes first (a lower bound); only the b below m
+    there are counted on every word."""
     n_words, n = diffs.shape
     nw = -(-n // 64)
     ones = _triples._pack(diffs == 1, nw)
     twos = _triples._pack(diffs == 2, nw)
+    lead = int(np.argmax(np.bitwise_count(ones | twos).sum(axis=0)))
+    q1, q2 = np.ascontiguousarray(ones[:, lead]), np.ascontiguousarray(twos[:, lead])
     nonzero = np.nonzero(diffs.any(axis=1))[0]
     for t, a in enumerate(nonzero[:-1]):
         rest = nonzero[t + 1:]
+        quick = np.bitwise_count((q1[a] & q2[rest]) | (q2[a] & q1[rest]))
+        rest = rest[quick < m]
+        if len(rest) == 0:
+            continue
         both = (ones[a][None, :] & twos[rest]) | (twos[a][None, :] & ones[rest])
         count = np.bitwise_count(both).sum(axis=1)
         bad = np.nonzero(count < m)[0]
