@@ -10,7 +10,8 @@ coordinates (one uint64 per row and direction): a direction it certifies passes;
 exact plain-Python check on all coordinates. It only ever certifies, so it cannot cause a false accept.
 
 T: the non-zero columns in order, each projective point at most m times (a further copy of a column
-cannot change whether a weight reaches m), at most 64. On T, per direction (numpy arrays over all
+cannot change whether a weight reaches m), 64 of them; ``part`` = 1, 2, ... takes the next 64, so the
+directions a subset leaves open can be tried on another (any subset that certifies is enough). On T, per direction (numpy arrays over all
 (3^k - 1)/2 directions): the zero set is the bit mask of the columns g with u.g = 0 mod 3; the rows are
 reduced in order with the rows other than p, bit-sliced (ones, twos) with the carry-free F_3 addition of
 ``_ternary`` applied through 0/1 masks; a row that reduces to zero fails the direction; then (m >= 2)
@@ -27,10 +28,12 @@ WIDTH = 64
 _ONE = np.uint64(1)
 
 
-def _columns(basis: list[t3.Vec], n: int, m: int) -> list[int]:
+def _columns(basis: list[t3.Vec], n: int, m: int, part: int) -> list[int]:
+    """Subset number ``part`` (0, 1, ...): the eligible columns 64 part .. 64 part + 63."""
     k = len(basis)
     seen: dict[tuple[int, ...], int] = {}
     out = []
+    skipped = 0
     for j in range(n):
         col = [1 if (r[0] >> j) & 1 else 2 if (r[1] >> j) & 1 else 0 for r in basis]
         lead = next((x for x in col if x), 0)
@@ -40,6 +43,9 @@ def _columns(basis: list[t3.Vec], n: int, m: int) -> list[int]:
         if seen.get(key, 0) >= m:
             continue
         seen[key] = seen.get(key, 0) + 1
+        if skipped < WIDTH * part:
+            skipped += 1
+            continue
         out.append(j)
         if len(out) == WIDTH:
             break
@@ -68,10 +74,10 @@ def directions(k: int) -> np.ndarray:
     return digits[keep]
 
 
-def certified(basis: list[t3.Vec], n: int, m: int, dirs: np.ndarray) -> np.ndarray:
-    """Boolean per row of ``dirs``: the direction passes already on the coordinate subset T."""
+def certified(basis: list[t3.Vec], n: int, m: int, dirs: np.ndarray, part: int = 0) -> np.ndarray:
+    """Boolean per row of ``dirs``: the direction passes already on the coordinate subset T number ``part``."""
     k = len(basis)
-    cols = _columns(basis, n, m)
+    cols = _columns(basis, n, m, part)
     size = len(dirs)
     if len(cols) < k - 1:
         return np.zeros(size, bool)

@@ -46,9 +46,9 @@ What is checked and how (every decision is exact integer or bit arithmetic):
   A failing direction is recomputed with the row combinations carried along, which gives a codeword a
   outside span(z) with fewer than m non-zero coordinates on Z(z); the witness is z and a, b = z - a.
   From rank ``PREFILTER_RANK`` = 6 on, ``_trifference_prefilter`` first decides every direction at once
-  with numpy on a subset of at most 64 coordinates; the criterion is monotone in the coordinates, so a
-  direction that passes there passes, and only the others run the plain-Python check above (rank 12,
-  n = 1,024: a few hundred of the 265,720 directions for a random code).
+  with numpy on a subset of 64 coordinates, then the directions left on the next 64 coordinates, and
+  once more (``PREFILTER_PARTS``); the criterion is monotone in the coordinates, so a direction that
+  passes on a subset passes, and only the others run the plain-Python check above.
 * ``rs_concat``: irreducibility of the field polynomial by sympy ``Poly(..., modulus=3).is_irreducible``
   and, independently, by trial division by every monic polynomial of degree 1..r/2 (at most 1,092 of
   them for r <= 12) in plain Python; both must agree (degree >= 1 is required: constants are not
@@ -82,6 +82,7 @@ PAIR_RANK = 8               # cores up to this rank are decided by the pair crit
 DIRECTION_RANK = 10         # m <= 3: cores of rank 9..10 are decided direction by direction
 EXTRA_PAIRS = 200_000_000   # pairs (u, v) the extra-word count may meet, over all its extra words
 PREFILTER_RANK = 6          # linear codes of this rank and more go through the numpy direction pre-filter
+PREFILTER_PARTS = 3         # coordinate subsets of 64 it tries, one after the other, on the directions left
 
 
 # ---- re-parse of the certificates ----------------------------------------------------------------------
@@ -505,7 +506,10 @@ def _filtered_directions(basis: list[t3.Vec], n: int, m: int) -> tuple[t3.Vec, t
     k = len(basis)
     full = (1 << n) - 1
     dirs = prefilter.directions(k)
-    left = dirs[~prefilter.certified(basis, n, m, dirs)]
+    left = dirs
+    for part in range(PREFILTER_PARTS):
+        if len(left):
+            left = left[~prefilter.certified(basis, n, m, left, part)]
     lead = np.argmax(left != 0, axis=1)
     keys = [left[:, j] for j in range(k - 1, -1, -1)] + [lead]
     for row in left[np.lexsort(keys)]:
