@@ -23,14 +23,29 @@ largest allowed inputs (issue 11, item 6):
   16 times (n = 1,024, m = 3: every separated triple of A is separated 16 times, and duplicated
   columns must not fill the blocks).
 
-Targets on two cores: the rank-12 certificate under 5 s (primary) and 30 s (second); the 6,561-word
-lists A-C under about 5 s per verifier in-process; every case inside 20 s per verifier.
+Near-affine and worst cases (issue 20):
+* P, Q: the edge-case files trifference_6561_nonaffine_m1/_m3 (built from the project's vectors,
+  tcIds 133 and 134): a [100, 8] code with its zero word replaced by another word, m = 1 and m = 3;
+  R: trifference_244_m4 (tcId 132), 244 words of length 128 with m = 4, not affine;
+* S: a random [256, 8] code (translated) with the budget's 9 extra random words, m = 2; T: the same
+  with 10 extra words (over the budget: the full scan); U: S with one extra word that spoils two code
+  words (invalid, found through the extra word); V: S minus 1,000 of its words plus 5 extras, m = 1;
+* W: a random [128, 8] code with every column repeated 8 times (n = 1,024), zero word replaced, m = 6;
+* X: the legacy linear span of H with m = 4 (the pair criterion on 6,561 words of length 1,024);
+* Y, Z: the random list of C with m = 4 and m = 6 (no structure: the filter with m groups);
+* AA: 1,500 random words of length 1,024 with m = 40 (above 16: every triple is counted);
+* AB: linear_code rank 12, n = 1,024, m = 2.
+
+Targets (issue 20; idle two-core machine, through the harness): P and Q at most 15 s per verifier;
+the rank-12 m = 3 certificate F at most 5 s (primary) and 15 s (second); every case inside the 60 s
+limit with a wide margin. The figures depend heavily on the machine's load: quote them with ``uptime``.
 """
 from __future__ import annotations
 
 from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
 import itertools
+import json
 import random
 import sys
 
@@ -116,6 +131,34 @@ def spoil_pair(words: list[str]) -> list[str]:
     raise SystemExit("no spoiler")
 
 
+def vector_answer(tc_id: int):
+    """The answer of one of the project's trifference vectors (the edge-case files are stored there)."""
+    from tests.test_trifference_vectors import VECTORS
+    return json.loads(VECTORS.payload(tc_id))
+
+
+def near_code(n: int, k: int, extras: int, seed: int, drop: int = 0, repeat: int = 1) -> list[str]:
+    """A translated random [n, k] code (columns repeated ``repeat`` times), ``drop`` words removed, zero-word
+    slot reused, plus ``extras`` random words outside it, shuffled."""
+    rnd = random.Random(seed)
+    rows = ["".join(rnd.choice("012") for _ in range(n)) for _ in range(k)]
+    shift = [rnd.randrange(3) for _ in range(n * repeat)]
+    code = set()
+    for cs in itertools.product(range(3), repeat=k):
+        word = [sum(c * int(r[j]) for c, r in zip(cs, rows)) % 3 for j in range(n)] * repeat
+        code.add("".join(str((x + y) % 3) for x, y in zip(word, shift)))
+    words = sorted(code)
+    rnd.shuffle(words)
+    words = words[drop:]
+    while len(words) < len(code) - drop + extras:
+        w = "".join(rnd.choice("012") for _ in range(n * repeat))
+        if w not in code:
+            code.add(w)
+            words.append(w)
+    rnd.shuffle(words)
+    return words
+
+
 def P(n: int, m: int) -> dict:
     return {"n": n, "m": m, "representation": "certified"}
 
@@ -143,6 +186,21 @@ def cases():
     yield "M the list of C with m=3 (valid)", P(1024, 3), big
     yield "N the columns of A repeated 16 times, m=3 (valid)", P(1024, 3), [w * 16 for w in sample]
     yield "O K, last word made of the first two (invalid)", P(1024, 1), spoil_pair(cluster)
+    yield "P edge case 6,561 near-affine, n=100, m=1 (valid)", {"n": 100, "m": 1}, vector_answer(133)
+    yield "Q edge case 6,561 near-affine, n=100, m=3 (valid)", {"n": 100, "m": 3}, vector_answer(134)
+    yield "R edge case 244 words, n=128, m=4 (valid)", {"n": 128, "m": 4}, vector_answer(132)
+    near = near_code(256, 8, 9, 21)
+    yield "S [256,8] code + 9 extra words, m=2", P(256, 2), near
+    yield "T [256,8] code + 10 extra words, m=2 (full scan)", P(256, 2), near_code(256, 8, 10, 21)
+    code = [w for w in near[:-1]]
+    yield "U S, last word spoils two code words (invalid)", P(256, 2), spoil_pair(code)
+    yield "V [256,8] code - 1,000 words + 5 extras, m=1", P(256, 1), near_code(256, 8, 5, 22, drop=1000)
+    yield "W [128,8] columns x8, zero word replaced, m=6", P(1024, 6), near_code(128, 8, 1, 23, drop=1, repeat=8)
+    yield "X legacy linear, 8 rows, n=1024, m=4 (6,561 words)", P(1024, 4), {"linear": random_rows(1024, 8, 3)}
+    yield "Y the list of C with m=4", P(1024, 4), big
+    yield "Z the list of C with m=6", P(1024, 6), big
+    yield "AA 1,500 random words, n=1024, m=40", P(1024, 40), random_words(1024, 1500, 6)
+    yield "AB linear_code rank 12, n=1024, m=2 (valid)", P(1024, 2), {"linear_code": rows}
 
 
 def main(argv: list[str] | None = None) -> int:
