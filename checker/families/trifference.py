@@ -151,7 +151,8 @@ def _limits(p: dict) -> list[str]:
              f"n up to {schema.MAX_N_CERTIFIED:,}, where ")
     return [f"At most {schema.MAX_WORDS:,} words in a list, for every m. A list that is an affine subspace (a translate "
             "of a linear code), or one with all but a few words in such a subspace, is decided through its linear "
-            "structure; any other list has every triple of words examined.",
+            "structure; any other list has every triple of words examined, which for thousands of unstructured "
+            "words of length near 1,024 can take most of the verification time.",
             f"The legacy linear form takes 1 to {schema.MAX_LINEAR_ROWS} rows.",
             shape + (cert if _certified(p) else cert[0].lower() + cert[1:-1] + ")."),
             "Verification has 60 seconds per verifier."]

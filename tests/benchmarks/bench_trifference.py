@@ -164,52 +164,54 @@ def P(n: int, m: int) -> dict:
 
 
 def cases():
-    sample = rs_sample()
+    """(name, params, a function building the answer): only the cases asked for are built."""
+    from functools import cache
+    sample = cache(rs_sample)
     rows = random_rows(1024, 12, 1)
     unit = "1" + "0" * 1023
+    big = cache(lambda: random_words(1024, 6561, 2))
+    cluster = cache(clustered)
+    near = cache(lambda: near_code(256, 8, 9, 21))
     yield "A 6,561 words of an RS code, n=64 (valid)", P(64, 1), sample
-    yield "B the same, last word spoils the two before it (invalid)", P(64, 1), spoiled(sample)
-    yield "C 6,561 random words, n=1024 (valid)", P(1024, 1), random_words(1024, 6561, 2)
-    yield "D linear_code rank 12, n=1024, m=1 (valid)", P(1024, 1), {"linear_code": rows}
-    yield "E linear_code rank 12, n=1024, unit row (invalid)", P(1024, 1), {"linear_code": rows[:-1] + [unit]}
-    yield "F linear_code rank 12, n=1024, m=3 (valid)", P(1024, 3), {"linear_code": rows}
-    yield "G rs_concat, degree-12 field, inner [128,12]", P(1024, 1), {"rs_concat": {
+    yield "B the same, last word spoils the two before it (invalid)", P(64, 1), lambda: spoiled(sample())
+    yield "C 6,561 random words, n=1024 (valid)", P(1024, 1), big
+    yield "D linear_code rank 12, n=1024, m=1 (valid)", P(1024, 1), lambda: {"linear_code": rows}
+    yield "E linear_code rank 12, n=1024, unit row (invalid)", P(1024, 1), lambda: {"linear_code": rows[:-1] + [unit]}
+    yield "F linear_code rank 12, n=1024, m=3 (valid)", P(1024, 3), lambda: {"linear_code": rows}
+    yield "G rs_concat, degree-12 field, inner [128,12]", P(1024, 1), lambda: {"rs_concat": {
         "inner": {"linear_code": random_rows(128, 12, 11)}, "inner_n": 128, "inner_m": 1,
         "field": [1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 1], "length": 8, "dimension": 3}}
-    yield "H legacy linear, 8 rows, n=1024 (6,561 words)", P(1024, 1), {"linear": random_rows(1024, 8, 3)}
-    yield "I 243 random words, n=1024, m=4", P(1024, 4), random_words(1024, 243, 4)
-    yield "J 6,561 random words, n=128 (valid)", P(128, 1), random_words(128, 6561, 5)
-    cluster = clustered()
+    yield "H legacy linear, 8 rows, n=1024 (6,561 words)", P(1024, 1), lambda: {"linear": random_rows(1024, 8, 3)}
+    yield "I 243 random words, n=1024, m=4", P(1024, 4), lambda: random_words(1024, 243, 4)
+    yield "J 6,561 random words, n=128 (valid)", P(128, 1), lambda: random_words(128, 6561, 5)
     yield "K 9 clusters x 729 words, n=1024 (valid)", P(1024, 1), cluster
-    big = random_words(1024, 6561, 2)
     yield "L the list of C with m=2 (valid)", P(1024, 2), big
     yield "M the list of C with m=3 (valid)", P(1024, 3), big
-    yield "N the columns of A repeated 16 times, m=3 (valid)", P(1024, 3), [w * 16 for w in sample]
-    yield "O K, last word made of the first two (invalid)", P(1024, 1), spoil_pair(cluster)
-    yield "P edge case 6,561 near-affine, n=100, m=1 (valid)", {"n": 100, "m": 1}, vector_answer(133)
-    yield "Q edge case 6,561 near-affine, n=100, m=3 (valid)", {"n": 100, "m": 3}, vector_answer(134)
-    yield "R edge case 244 words, n=128, m=4 (valid)", {"n": 128, "m": 4}, vector_answer(132)
-    near = near_code(256, 8, 9, 21)
+    yield "N the columns of A repeated 16 times, m=3 (valid)", P(1024, 3), lambda: [w * 16 for w in sample()]
+    yield "O K, last word made of the first two (invalid)", P(1024, 1), lambda: spoil_pair(cluster())
+    yield "P edge case 6,561 near-affine, n=100, m=1 (valid)", {"n": 100, "m": 1}, lambda: vector_answer(133)
+    yield "Q edge case 6,561 near-affine, n=100, m=3 (valid)", {"n": 100, "m": 3}, lambda: vector_answer(134)
+    yield "R edge case 244 words, n=128, m=4 (valid)", {"n": 128, "m": 4}, lambda: vector_answer(132)
     yield "S [256,8] code + 9 extra words, m=2", P(256, 2), near
-    yield "T [256,8] code + 10 extra words, m=2 (full scan)", P(256, 2), near_code(256, 8, 10, 21)
-    code = [w for w in near[:-1]]
-    yield "U S, last word spoils two code words (invalid)", P(256, 2), spoil_pair(code)
-    yield "V [256,8] code - 1,000 words + 5 extras, m=1", P(256, 1), near_code(256, 8, 5, 22, drop=1000)
-    yield "W [128,8] columns x8, zero word replaced, m=6", P(1024, 6), near_code(128, 8, 1, 23, drop=1, repeat=8)
-    yield "X legacy linear, 8 rows, n=1024, m=4 (6,561 words)", P(1024, 4), {"linear": random_rows(1024, 8, 3)}
+    yield "T [256,8] code + 10 extra words, m=2 (full scan)", P(256, 2), lambda: near_code(256, 8, 10, 21)
+    yield "U S, last word spoils two code words (invalid)", P(256, 2), lambda: spoil_pair(near()[:-1])
+    yield "V [256,8] code - 1,000 words + 5 extras, m=1", P(256, 1), lambda: near_code(256, 8, 5, 22, drop=1000)
+    yield ("W [128,8] columns x8, zero word replaced, m=6", P(1024, 6),
+           lambda: near_code(128, 8, 1, 23, drop=1, repeat=8))
+    yield "X legacy linear, 8 rows, n=1024, m=4 (6,561 words)", P(1024, 4), lambda: {"linear": random_rows(1024, 8, 3)}
     yield "Y the list of C with m=4", P(1024, 4), big
     yield "Z the list of C with m=6", P(1024, 6), big
-    yield "AA 1,500 random words, n=1024, m=40", P(1024, 40), random_words(1024, 1500, 6)
-    yield "AB linear_code rank 12, n=1024, m=2 (valid)", P(1024, 2), {"linear_code": rows}
+    yield "AA 1,500 random words, n=1024, m=40", P(1024, 40), lambda: random_words(1024, 1500, 6)
+    yield "AB linear_code rank 12, n=1024, m=2 (valid)", P(1024, 2), lambda: {"linear_code": rows}
 
 
 def main(argv: list[str] | None = None) -> int:
     wanted = set(sys.argv[1:] if argv is None else argv)
     rows = []
-    for name, params, answer in cases():
+    for name, params, build in cases():
         if wanted and name.split()[0] not in wanted:
             continue
-        rows.append(measure("trifference", primary, second, name, params, answer))
+        rows.append(measure("trifference", primary, second, name, params, build()))
         print_table(rows[-1:], size_label="words")
     print()
     print_table(rows, size_label="words")
