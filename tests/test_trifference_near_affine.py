@@ -17,20 +17,14 @@ from endless_exam.crosscheck.families import _ternary
 from endless_exam.crosscheck.families import _trifference_core as second_core
 from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.families import trifference as second_mod
+from tests.test_trifference_scans import _t, _violation_exists
 
 primary = _load_primary("trifference")
 second = _load_second("trifference")
 
 
-def _t(x: str, y: str, z: str) -> int:
-    return sum(1 for a, b, c in zip(x, y, z) if len({a, b, c}) == 3)
-
-
 def _brute(words, m: int) -> bool:
-    d = np.array([[int(c) for c in w] for w in words])
-    i, j, k = np.array(list(itertools.combinations(range(len(d)), 3))).T
-    a, b, c = d[i], d[j], d[k]
-    return bool((((a != b) & (a != c) & (b != c)).sum(axis=1) >= m).all())
+    return not _violation_exists(words, m)
 
 
 def _span(rows: list[str]) -> list[str]:

@@ -34,7 +34,7 @@ decided, only how fast.
 For m > ``LEVELS_MAX`` the filter is skipped (m levels would cost m bit sets per middle word) and every
 triple goes to the exact count.
 
-``scan_direct`` (m >= 4, at most ``DIRECT_MAX`` words): plain Python integers as bit masks over the coordinates,
+``scan_direct`` (m >= 4, at most ``trifference.DIRECT_MAX`` = 243 words): plain Python integers as bit masks over the coordinates,
 t(x, y, z) = popcount(d(x, y) & d(x, z) & d(y, z)) with d the mask of differing coordinates.
 """
 from __future__ import annotations
