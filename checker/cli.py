@@ -698,6 +698,10 @@ def _report_outputs(args: argparse.Namespace) -> list[tuple[str, str]]:
         outs.append((args.html, "html report"))
     if args.plot is not None and (not args.plot or (os.path.lexists(args.plot) and not os.path.isdir(args.plot))):
         raise UsageError(f"--plot {args.plot!r} is not a directory")
+    if args.plot and os.path.isdir(args.plot):
+        from .report_plots import FIGURES, FORMATS
+
+        outs += [(os.path.join(args.plot, f"{stem}.{fmt}"), "figure") for stem in FIGURES for fmt in FORMATS]
     return outs
 
 

@@ -224,12 +224,12 @@ def test_report_replaces_planted_symlinks_and_refuses_inputs_before_any_work(run
     tables.mkdir()
     figs.mkdir()
     (tables / "summary.csv").symlink_to(victim)
-    (figs / "family_groups.png").symlink_to(victim)
+    (figs / "family_quality.png").symlink_to(victim)
     assert cli.main(["report", str(a), "--format", "csv", "--output", str(tables)]) == 0
     assert cli.main(["report", str(a), "--plot", str(figs), "--output", str(tmp_path / "r.md")]) == 0
     assert victim.read_text() == '{"call_id": "x"}\n'
     assert not (tables / "summary.csv").is_symlink() and (tables / "summary.csv").read_text().startswith("run,")
-    assert not (figs / "family_groups.png").is_symlink()
+    assert not (figs / "family_quality.png").is_symlink()
     (figs / "ratio_histogram.svg").unlink()
     (figs / "ratio_histogram.svg").symlink_to(a)                  # a figure that is the scores file itself
     monkeypatch.setattr(report_mod, "load_run", lambda *x, **k: pytest.fail("work started before the refusal"))
