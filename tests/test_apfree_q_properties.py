@@ -31,7 +31,7 @@ from endless_exam.certificates.errors import ParamsError
 from endless_exam.certificates.verdict import Status
 from endless_exam.checker.families import load as _load_primary
 primary = _load_primary("apfree_q")
-from endless_exam.checker.prompts import prompt
+from endless_exam.checker.prompts import prompt, wording
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("apfree_q")
 from endless_exam.crosscheck.oracle import apfree_q as oracle_mod
@@ -409,7 +409,7 @@ def test_prompt_states_every_limit():
     assert "Progression-Free-Fq, q=7, n=4" in text
     assert f"{schema.MAX_POINTS:,}" in text and "60 seconds" in text and "2^24" in text
     assert "0..6" in text and "x + z = 2y" in text
-    assert primary.SPEC.compact_forms({"q": 7, "n": 4}) == []
+    assert wording("apfree_q").compact_forms({"q": 7, "n": 4}) == []
 
 
 @pytest.mark.slow

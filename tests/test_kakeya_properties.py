@@ -32,7 +32,7 @@ from endless_exam.certificates.verdict import Status
 from endless_exam.checker.constructions import kakeya as constructions
 from endless_exam.checker.families import load as _load_primary
 primary = _load_primary("kakeya")
-from endless_exam.checker.prompts import prompt
+from endless_exam.checker.prompts import prompt, wording
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("kakeya")
 from endless_exam.crosscheck.oracle import kakeya as oracle_mod
@@ -357,7 +357,7 @@ def test_prompt_states_every_limit():
     assert "Kakeya, q=13, n=3" in text and "(minimise)" in text
     assert "2,197" in text and f"{schema.MAX_SPACE:,}" in text and f"{schema.MAX_WORK:,}" in text
     assert "60 seconds" in text and "183 directions" in text
-    assert primary.SPEC.compact_forms({"q": 13, "n": 3}) == []
+    assert wording("kakeya").compact_forms({"q": 13, "n": 3}) == []
 
 
 @pytest.mark.slow

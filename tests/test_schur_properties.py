@@ -24,6 +24,7 @@ from endless_exam.certificates.schemas import schur as schema
 from endless_exam.certificates.errors import AnswerError, ParamsError
 from endless_exam.certificates.verdict import Status
 from endless_exam.checker import prompts
+from endless_exam.checker.prompts import wording
 from endless_exam.checker.families import load as _load_primary
 primary = _load_primary("schur")
 from endless_exam.crosscheck.families import load as _load_second
@@ -329,4 +330,4 @@ def test_prompt_states_every_limit():
         assert text.startswith(f"Problem (Schur, k={k}).")
         assert f"{schema.MAX_N:,}" in text and str(schema.MAX_K) in text and f"0..{k - 1}" in text
         assert "x = y" in text and "60 seconds" in text and "compact form" in text
-    assert primary.SPEC.compact_forms({"k": 6}) == []
+    assert wording("schur").compact_forms({"k": 6}) == []

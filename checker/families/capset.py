@@ -28,39 +28,12 @@ from __future__ import annotations
 import numpy as np
 
 from endless_exam.certificates.schemas import capset as schema
-from endless_exam.certificates.forms.product import EXPANSION_LIMIT
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
-
-
-def _statement(p: dict) -> str:
-    d = p["d"]
-    return (f"Find a set of points of F_3^{d} (vectors of length {d} with entries 0, 1, 2, arithmetic mod 3) "
-            f"that is as large as possible and contains no three distinct points x, y, z with x + y + z = 0 "
-            f"in every coordinate (equivalently, no three points on a line): a cap set. "
-            f"The objective is the number of points (maximise).")
-
-
-def _format(p: dict) -> str:
-    return (f"a JSON list of distinct strings, each of exactly {p['d']} characters from 0, 1, 2 "
-            f"(one string per point)")
-
-
-def _compact(p: dict) -> list[str]:
-    return [("Compact form: X may instead be {\"product\": [S1, S2, ...]} where each Si is a non-empty list of "
-             f"equal-length strings over 0, 1, 2 and the lengths add up to {p['d']}; it stands for all "
-             "concatenations s1 s2 ... with si in Si (S1 leftmost), which are checked as a list.")]
-
-
-def _limits(p: dict) -> list[str]:
-    return [f"At most {schema.MAX_POINTS:,} points are accepted.",
-            f"A product may expand to at most {EXPANSION_LIMIT:,} strings (larger products are refused before "
-            f"expansion) and the expanded list must respect the {schema.MAX_POINTS:,}-point limit.",
-            "Verification has 60 seconds per verifier."]
 
 
 # Proven upper bounds on the size of a cap in F_3^d: the exact maxima for d <= 6 (Edel, Ferret, Landjev and
@@ -79,8 +52,7 @@ def capset_bound(params: dict) -> tuple[int, str]:
     return PROVEN_UPPER[base] * 3 ** (d - base), "bound"
 
 
-SPEC = FamilySpec(key="capset", statement=_statement, answer_format=_format, compact_forms=_compact,
-                  limits=_limits, bound=capset_bound)
+SPEC = FamilySpec(key="capset", bound=capset_bound)
 
 FOURIER_MAX_D = 13
 

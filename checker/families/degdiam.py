@@ -40,34 +40,6 @@ from .spec import FamilySpec
 LIBRARIES = ("numpy",)
 
 
-def _statement(p: dict) -> str:
-    d, k = p["d"], p["k"]
-    return (f"Find a simple undirected graph with maximum degree at most {d} and diameter at most {k} (every two "
-            f"vertices are joined by a path of at most {k} edges; in particular the graph is connected) with as many "
-            f"vertices as possible. The vertices are 0..V-1 and every vertex lies on at least one edge. "
-            f"The objective is the number of vertices V (maximise).")
-
-
-def _format(p: dict) -> str:
-    return "a JSON list of edges [u, v], each a pair of integers with 0 <= u < v, no edge listed twice"
-
-
-def _compact(p: dict) -> list[str]:
-    return [("Compact form: X may instead be {\"cayley\": {\"moduli\": [n1, n2, ...], \"generators\": [[g1, g2, ...], ...]}}, "
-             "the Cayley graph of the group Z_n1 x Z_n2 x ... whose vertices are the group elements (vertex number in "
-             "mixed radix, n1 most significant) and in which x is adjacent to x + g and x - g for every listed generator "
-             "g; every modulus is an integer >= 1, every generator has exactly one entry per modulus with 0 <= gi < ni "
-             "(entries are not reduced) and is not the zero element.")]
-
-
-def _limits(p: dict) -> list[str]:
-    return [f"At most V = {schema.MAX_V:,} vertices (labels 0..{schema.MAX_V - 1:,}) and at most "
-            f"{schema.MAX_EDGES:,} edges are accepted; a Cayley form has at most {schema.cayley.MAX_FACTORS} moduli "
-            f"whose product is at most {schema.MAX_V:,}, and at most {schema.cayley.MAX_GENERATORS:,} generators.",
-            f"Instances have 1 <= d <= {schema.MAX_D} and 1 <= k <= {schema.MAX_K}.",
-            "Verification has 60 seconds per verifier."]
-
-
 def moore_bound(d: int, k: int) -> int:
     """1 + d * sum_{i < k} (d - 1)^i, exactly."""
     return 1 + d * sum((d - 1) ** i for i in range(k))
@@ -77,8 +49,7 @@ def _bound(p: dict) -> tuple[int, str]:
     return moore_bound(p["d"], p["k"]), "bound"
 
 
-SPEC = FamilySpec(key="degdiam", statement=_statement, answer_format=_format, compact_forms=_compact,
-                  limits=_limits, bound=_bound)
+SPEC = FamilySpec(key="degdiam", bound=_bound)
 
 
 # ---- building the graph --------------------------------------------------------------------------

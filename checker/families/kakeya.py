@@ -51,30 +51,6 @@ from .spec import FamilySpec
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
 
 
-def _statement(p: dict) -> str:
-    q, n = p["q"], p["n"]
-    return (f"Find a set K of points of F_{q}^{n} (vectors of length {n} with entries 0..{q - 1}, arithmetic "
-            f"mod {q}) that is as small as possible and contains a full line {{a + t*v : t in F_{q}}} in every "
-            f"direction v, i.e. for each of the {(q ** n - 1) // (q - 1):,} directions (non-zero vectors up to "
-            f"non-zero scalar multiples) some line with that direction lies entirely in K (a Kakeya set). "
-            f"The objective is the number of points |K| (minimise).")
-
-
-def _format(p: dict) -> str:
-    return (f"a JSON list of distinct points, each a JSON list of exactly {p['n']} integers in 0..{p['q'] - 1}")
-
-
-def _compact(p: dict) -> list[str]:
-    return []
-
-
-def _limits(p: dict) -> list[str]:
-    q, n = p["q"], p["n"]
-    return [f"At most q^n = {q ** n:,} points are accepted (more cannot be distinct); there is no compact form.",
-            f"Instances have q prime, n >= 1, q^n <= {schema.MAX_SPACE:,} and q^(2n-1) <= {schema.MAX_WORK:,}.",
-            "Verification has 60 seconds per verifier."]
-
-
 def bukh_chao_bound(q: int, n: int) -> int:
     """ceil(q^(2n-1) / (2q-1)^(n-1)), exactly."""
     num, den = q ** (2 * n - 1), (2 * q - 1) ** (n - 1)
@@ -85,8 +61,7 @@ def _bound(p: dict) -> tuple[int, str]:
     return bukh_chao_bound(p["q"], p["n"]), "bound"
 
 
-SPEC = FamilySpec(key="kakeya", statement=_statement, answer_format=_format, compact_forms=_compact,
-                  limits=_limits, bound=_bound)
+SPEC = FamilySpec(key="kakeya", bound=_bound)
 
 _BLOCK_CELLS = 2 ** 22      # elements of int64 per block array
 
