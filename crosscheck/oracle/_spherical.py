@@ -117,7 +117,7 @@ def decide_integer(vectors: Sequence[Sequence[int]], d: int, p: int, q: int, *,
     def wide(term):
         return z3.SignExt(top_width - sum_width, term)
     solver.add(dot > 0, q * q * wide(dot) * wide(dot) > p * p * wide(ni) * wide(nj))
-    answer, pair = solve_bv(solver, (i, j))
+    answer, pair = solve(solver, (i, j))
     if pair is None:
         return answer, None
     a, b = pair
@@ -139,18 +139,6 @@ def widths(vectors, d: int, p: int, q: int) -> tuple[int, int, int]:
     sum_width = (d * big * big).bit_length() + 2
     top_width = max((q * q * d * d * big ** 4).bit_length() + 3, sum_width)
     return index_width, sum_width, top_width
-
-
-def solve_bv(solver, unknowns):
-    import z3  # lazy
-
-    result = solver.check()
-    if result == z3.unsat:
-        return "unsat", None
-    if result != z3.sat:
-        return "unknown", None
-    model = solver.model()
-    return "sat", tuple(model.eval(v, model_completion=True).as_long() for v in unknowns)
 
 
 def decide_quadratic(rational: Sequence[Sequence[int]], surds: Sequence[Sequence[int]], d: int, p: int, q: int, *,
