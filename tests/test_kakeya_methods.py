@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 from endless_exam import fixtures
 from endless_exam.certificates.verdict import Status
 from endless_exam.checker.families import load as _load_primary
+from endless_exam.checker.families._duplicates import first_duplicate
 primary = _load_primary("kakeya")
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("kakeya")
@@ -245,7 +246,7 @@ def test_duplicate_witness_is_the_earliest_second_occurrence(codes):
             break
         seen[p] = j
     arr = np.array(pts, dtype=np.int64).reshape(len(pts), n)
-    assert primary._first_duplicate(arr, q, n) == expect
+    assert first_duplicate(arr @ primary._weights(q, n)) == expect
     v = primary.check({"q": q, "n": n}, [list(p) for p in pts])
     if expect is not None:
         assert v.reason == "DUPLICATE" and v.witness == {"point": list(pts[expect[0]]), "indices": list(expect)}

@@ -41,6 +41,7 @@ from endless_exam.certificates.schemas import apfree_q as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
+from ._duplicates import first_duplicate
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
@@ -97,20 +98,6 @@ class _Lookup:
     def find(self, queries: np.ndarray) -> np.ndarray:
         pos = np.minimum(np.searchsorted(self.sorted, queries), len(self.sorted) - 1)
         return np.where(self.sorted[pos] == queries, self.order[pos], -1)
-
-
-def _first_duplicate(keys: np.ndarray) -> tuple[int, int] | None:
-    """(i, j), i < j, with equal keys and j as small as possible (i its first occurrence)."""
-    order = np.argsort(keys, kind="stable")
-    sk = keys[order]
-    same = np.nonzero(sk[1:] == sk[:-1])[0]
-    if len(same) == 0:
-        return None
-    later = order[same + 1]
-    s = int(same[np.argmin(later)])
-    j = int(order[s + 1])
-    first = int(order[np.searchsorted(sk, sk[s])])      # first occurrence of that key (stable sort)
-    return first, j
 
 
 # ---- Fourier count in Z[X]/(X^q - 1) -----------------------------------------------------------------
@@ -263,7 +250,7 @@ def find_progression(points: tuple[str, ...], q: int, n: int, method: str = "aut
 
 def check(parsed: schema.ApfreeAnswer) -> Verdict:
     q, n, points = parsed.q, parsed.n, parsed.points
-    dup = _first_duplicate(_keys(_digits(points, n), q))
+    dup = first_duplicate(_keys(_digits(points, n), q))
     if dup is not None:
         i, j = dup
         return reject("DUPLICATE", f"point {points[i]} occurs at indices {i} and {j}",

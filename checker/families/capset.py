@@ -31,6 +31,7 @@ from endless_exam.certificates.schemas import capset as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
+from ._duplicates import first_duplicate
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
@@ -83,22 +84,6 @@ class _Lookup:
         pos_c = np.minimum(pos, len(self.sorted) - 1)
         hit = self.sorted[pos_c] == queries
         return np.where(hit, self.order[pos_c], -1)
-
-
-def _first_duplicate(keys: np.ndarray) -> tuple[int, int] | None:
-    order = np.argsort(keys, kind="stable")
-    sk = keys[order]
-    same = np.nonzero(sk[1:] == sk[:-1])[0]
-    if len(same) == 0:
-        return None
-    # among all duplicated pairs pick the one whose second occurrence comes first in the answer
-    best = None
-    for s in same:
-        a, b = int(order[s]), int(order[s + 1])
-        pair = (min(a, b), max(a, b))
-        if best is None or pair[1] < best[1] or (pair[1] == best[1] and pair[0] < best[0]):
-            best = pair
-    return best
 
 
 # ---- exact DFT over F_3^d with values in Z[w] ------------------------------------------------------
@@ -250,7 +235,7 @@ def find_line(points: tuple[str, ...], d: int, method: str = "auto") -> tuple[in
 def check(parsed: schema.CapsetAnswer) -> Verdict:
     d, points = parsed.d, parsed.points
     digits = _digits(points, d)
-    dup = _first_duplicate(_keys(digits))
+    dup = first_duplicate(_keys(digits))
     if dup is not None:
         i, j = dup
         return reject("DUPLICATE", f"point {points[i]} occurs at indices {i} and {j}",

@@ -37,6 +37,7 @@ from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
 from . import _pairs
+from ._duplicates import first_duplicate
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
@@ -50,23 +51,6 @@ def _bound(p: dict):
 
 
 SPEC = FamilySpec(key="corners", bound=_bound)
-
-
-def _first_duplicate(keys: np.ndarray, sk: np.ndarray) -> tuple[int, int] | None:
-    """The duplicate whose second occurrence comes first: (earliest index of that key, index of its
-    second occurrence), or None. ``sk`` is ``keys`` sorted; only when it has equal neighbours is the
-    (slower) stable argsort computed that names the indices."""
-    if not len(sk) or not bool((sk[1:] == sk[:-1]).any()):
-        return None
-    order = np.argsort(keys, kind="stable")
-    sk = keys[order]
-    same = np.nonzero(sk[1:] == sk[:-1])[0]
-    firsts = order[same]          # stable sort: the earlier index of each equal neighbour pair
-    seconds = order[same + 1]
-    t = int(np.argmin(seconds))   # the duplicate whose second occurrence comes first
-    second = int(seconds[t])
-    first = int(np.min(firsts[seconds == second]))
-    return first, second
 
 
 def _row_keys(points: tuple[tuple[int, int], ...], n: int) -> np.ndarray:
@@ -125,7 +109,7 @@ def check(parsed: schema.CornersAnswer) -> Verdict:
     n, points = parsed.n, parsed.points
     keys = _row_keys(points, n)
     sk = np.sort(keys)                                        # by row y, then x
-    dup = _first_duplicate(keys, sk)
+    dup = first_duplicate(keys, sk)
     if dup is not None:
         i, j = dup
         p = list(points[i])

@@ -35,6 +35,7 @@ from endless_exam.certificates.schemas import degdiam as schema
 from endless_exam.certificates.verdict import Verdict, accept, reject
 from endless_exam.certificates.witness import Witness
 
+from ._duplicates import first_duplicate
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy",)
@@ -93,18 +94,6 @@ def cayley_neighbours(parsed: schema.DegDiamAnswer, S: np.ndarray) -> np.ndarray
 
 def edge_array(parsed: schema.DegDiamAnswer) -> np.ndarray:
     return np.array(parsed.edges, dtype=np.int64).reshape(len(parsed.edges), 2)
-
-
-def first_duplicate(edges: np.ndarray, V: int) -> tuple[int, int] | None:
-    """Positions (i, j), i < j, of a repeated edge (the one whose second occurrence comes first)."""
-    keys = edges[:, 0] * V + edges[:, 1]
-    order = np.argsort(keys, kind="stable")
-    same = np.nonzero(keys[order][1:] == keys[order][:-1])[0]
-    if len(same) == 0:
-        return None
-    pairs = np.stack([order[same], order[same + 1]], axis=1)        # stable sort: first < second
-    best = int(np.argmin(pairs[:, 1]))
-    return int(pairs[best, 0]), int(pairs[best, 1])
 
 
 def csr(V: int, edges: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -216,7 +205,7 @@ def check(parsed: schema.DegDiamAnswer) -> Verdict:
         indices = table.reshape(-1)
     else:
         edges = edge_array(parsed)
-        dup = first_duplicate(edges, V)
+        dup = first_duplicate(edges[:, 0] * V + edges[:, 1])
         if dup is not None:
             i, j = dup
             return reject("DUPLICATE", f"edge {list(parsed.edges[i])} is listed at positions {i} and {j}",

@@ -46,6 +46,7 @@ from endless_exam.certificates.schemas import kakeya as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
+from ._duplicates import first_duplicate
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
@@ -191,22 +192,10 @@ def _first_uncovered(arr: np.ndarray, q: int, n: int, candidates: bool | None = 
     return None
 
 
-def _first_duplicate(arr: np.ndarray, q: int, n: int) -> tuple[int, int] | None:
-    keys = arr @ _weights(q, n)
-    if len(keys) < 2 or not bool((np.diff(np.sort(keys)) == 0).any()):
-        return None
-    order = np.argsort(keys, kind="stable")
-    sk = keys[order]
-    same = np.nonzero(sk[1:] == sk[:-1])[0]
-    s = int(same[np.argmin(order[same + 1])])
-    first = int(order[np.searchsorted(sk, sk[s])])
-    return first, int(order[s + 1])
-
-
 def check(parsed: schema.KakeyaAnswer) -> Verdict:
     q, n, points = parsed.q, parsed.n, parsed.points
     arr = _point_array(points, n)
-    dup = _first_duplicate(arr, q, n)
+    dup = first_duplicate(arr @ _weights(q, n))
     if dup is not None:
         i, j = dup
         return reject("DUPLICATE", f"point {list(points[i])} occurs at indices {i} and {j}",

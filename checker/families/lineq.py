@@ -50,6 +50,7 @@ from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
 from . import _pairs
+from ._duplicates import first_duplicate
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy", "python-flint")   # distributions this verifier's process loads for the family
@@ -71,17 +72,6 @@ PAIR_CHUNK = 1 << 20       # ... up to this many pairs (bounds the temporary arr
 PAIR_SECONDS = 1.0e-8
 PRODUCT_BIT_SECONDS = 0.7e-9
 PROBE_SHARE = 16           # before a product, the scan runs for at most 1/16 of the product's cost
-
-
-def _first_duplicate(values: np.ndarray) -> tuple[int, int] | None:
-    if len(values) < 2 or not bool((np.diff(np.sort(values)) == 0).any()):
-        return None
-    order = np.argsort(values, kind="stable")
-    sv = values[order]
-    same = np.nonzero(sv[1:] == sv[:-1])[0]
-    seconds = order[same + 1]
-    t = int(np.argmin(seconds))
-    return int(order[same[t]]), int(seconds[t])
 
 
 def _reduced(a: int, b: int) -> tuple[int, int, int]:
@@ -235,7 +225,7 @@ def _find(vals: np.ndarray, a: int, b: int, n: int, method: str | None = None) -
 def check(parsed: schema.LineqAnswer) -> Verdict:
     a, b, n, elements = parsed.a, parsed.b, parsed.n, parsed.elements
     vals = np.fromiter(elements, dtype=np.int64, count=len(elements))     # validated: 1 <= x <= n <= 10^6
-    dup = _first_duplicate(vals)
+    dup = first_duplicate(vals)
     if dup is not None:
         i, j = dup
         return reject("DUPLICATE", f"{elements[i]} occurs at indices {i} and {j}",

@@ -38,6 +38,7 @@ from endless_exam.certificates.schemas import shannon as schema
 from endless_exam.certificates.verdict import Verdict, accept, reject
 from endless_exam.certificates.witness import Witness
 
+from ._duplicates import first_repeat
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy",)         # python-flint (arb) is imported lazily by the bound only, never by a check
@@ -113,15 +114,6 @@ def _digits(words: tuple[str, ...]) -> np.ndarray:
     return (raw.reshape(len(words), length) - ord("0")).astype(np.int16)
 
 
-def _first_duplicate(words: tuple[str, ...]) -> tuple[int, int] | None:
-    seen: dict[str, int] = {}
-    for j, w in enumerate(words):
-        if w in seen:
-            return seen[w], j
-        seen[w] = j
-    return None
-
-
 def find_confusable(words: tuple[str, ...], q: int) -> tuple[int, int] | None:
     """Positions i < j of two (distinct, as the caller guarantees) confusable words, or None."""
     if len(words) < 2:
@@ -151,7 +143,7 @@ def confusable(x: str, y: str, q: int) -> bool:
 
 def _check_words(parsed: schema.ShannonWords) -> Verdict:
     words, q = parsed.words, parsed.q
-    dup = _first_duplicate(words)
+    dup = first_repeat(words)
     if dup is not None:
         i, j = dup
         return reject("DUPLICATE", f"word {words[i]} occurs at positions {i} and {j}", {"word": words[i], "indices": [i, j]})
@@ -176,7 +168,7 @@ def _check_factors(parsed: schema.ShannonFactors) -> Verdict:
             size *= len(words) ** factor.power
             continue
         checked.add(words)
-        dup = _first_duplicate(words)
+        dup = first_repeat(words)
         if dup is not None:
             return reject("DUPLICATE", f"factor {f} lists {words[dup[0]]} at positions {dup[0]} and {dup[1]}",
                           {"factor": f, "positions": list(dup)})

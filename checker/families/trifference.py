@@ -67,6 +67,7 @@ from endless_exam.certificates.verdict import Verdict, accept, reject
 from endless_exam.certificates.witness import Witness
 
 from . import _gf3, _triples
+from ._duplicates import first_repeat
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy", "python-flint")
@@ -103,15 +104,6 @@ def _add(a: list[int], b: list[int]) -> list[int]:
 
 def _separating(a, b, c) -> int:
     return sum(1 for x, y, z in zip(a, b, c) if x != y and x != z and y != z)
-
-
-def _first_duplicate(words: tuple[str, ...]) -> tuple[int, int] | None:
-    seen: dict[str, int] = {}
-    for j, w in enumerate(words):
-        if w in seen:
-            return seen[w], j
-        seen[w] = j
-    return None
 
 
 # ---- linear codes: the hyperplane criterion with a witness -----------------------------------------------
@@ -203,7 +195,7 @@ def _affine_basis(words: tuple[str, ...], n: int) -> list[list[int]] | None:
 
 def _check_list(parsed: schema.WordList) -> Verdict:
     words, n, m = parsed.words, parsed.n, parsed.m
-    dup = _first_duplicate(words)
+    dup = first_repeat(words)
     if dup is not None:
         i, j = dup
         return reject("DUPLICATE", f"word {words[i]} occurs at positions {i} and {j}",
