@@ -16,8 +16,6 @@ Every DUPLICATE/PROPERTY_VIOLATION witness is re-checked by the OTHER verifier's
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import itertools
 import random
 

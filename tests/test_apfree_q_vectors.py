@@ -8,8 +8,6 @@ reading of the definition (all triples) that must decide the small literal answe
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import itertools
 import json
 

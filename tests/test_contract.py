@@ -14,8 +14,6 @@ implemented family at once:
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import importlib
 import json
 import subprocess

@@ -7,8 +7,6 @@ genuine uncovered t-subset), the end-to-end choice and the reason codes the file
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import json
 
 from endless_exam import fixtures

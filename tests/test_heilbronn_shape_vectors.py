@@ -6,8 +6,6 @@ outside T (checked here against the definition with exact barycentric coordinate
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 from fractions import Fraction
 
 from tests import vectorlib

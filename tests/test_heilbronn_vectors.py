@@ -7,8 +7,6 @@ the ``schema`` of the vector file), the witness check and the choice of end-to-e
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import json
 
 from tests import vectorlib

@@ -8,8 +8,6 @@ line, re-checked in plain Python) and its choice of end-to-end vectors.
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import itertools
 import json
 

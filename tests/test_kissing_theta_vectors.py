@@ -5,8 +5,6 @@ The standard tests come from ``tests/vectorlib.py``; the ``generate`` recipes ar
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 from math import gcd
 
 from tests import vectorlib

@@ -8,8 +8,6 @@ that no witness at all is ever confirmed.
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import json
 import random
 

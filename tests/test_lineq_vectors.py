@@ -7,8 +7,6 @@ against the definition, its choice of end-to-end vectors and tampered-duplicate 
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import json
 
 import pytest

@@ -7,8 +7,6 @@ here are the family's ``generate`` recipes (see the ``schema`` of the vector fil
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import json
 
 from tests import matmul_schemes as ms

@@ -8,8 +8,6 @@ reason codes the file must cover.
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import json
 
 from endless_exam import fixtures

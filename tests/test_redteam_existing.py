@@ -22,8 +22,6 @@ the fast paths, and hostile inputs through ``endless_exam.certificates.worker.ha
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import itertools
 import json
 import random

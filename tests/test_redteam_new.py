@@ -35,8 +35,6 @@ Sections (A)-(D) hold up and stay as regression tests.
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import itertools
 import json
 import os

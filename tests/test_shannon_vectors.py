@@ -5,8 +5,6 @@ The standard tests come from ``tests/vectorlib.py``; here are the family's ``gen
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import itertools
 import json
 

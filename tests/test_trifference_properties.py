@@ -22,8 +22,6 @@ Every DUPLICATE/PROPERTY_VIOLATION/CERTIFICATE_INVALID witness is re-checked by 
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import itertools
 import random
 
