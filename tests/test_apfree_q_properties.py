@@ -34,7 +34,7 @@ from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("apfree_q")
 from endless_exam.crosscheck.oracle import apfree_q as oracle_mod
 from endless_exam.crosscheck.oracle.apfree_q import decide
-from tests import proplib
+from tests.common import proplib
 
 DIGITS = "0123456789"
 CONSTRUCTIONS = {(d["params"]["q"], d["params"]["n"]): d for _, d in fixtures.list_json("constructions", "apfree_q")}

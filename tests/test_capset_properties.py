@@ -31,7 +31,7 @@ from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("capset")
 from endless_exam.crosscheck.oracle import capset as oracle_mod
 from endless_exam.crosscheck.oracle.capset import decide
-from tests import proplib
+from tests.common import proplib
 
 MAX_CAPS = {d: fixtures.read_json("constructions", "capset", f"d{d}.json")["answer"] for d in range(1, 7)}
 ORACLE_POINTS = 50     # sets up to this size are decided by the z3 oracle in the mutation tests

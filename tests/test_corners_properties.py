@@ -35,7 +35,7 @@ from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("corners")
 from endless_exam.crosscheck.oracle import corners as oracle_mod
 from endless_exam.crosscheck.oracle.corners import decide
-from tests import proplib
+from tests.common import proplib
 
 ORACLE_POINTS = 60
 

@@ -1,6 +1,6 @@
 """Wycheproof-style regression vectors of the ``heilbronn_shape`` family (``fixtures/vectors/heilbronn_shape.json``).
 
-The standard tests come from ``tests/vectorlib.py``; the ``generate`` recipes are those of the
+The standard tests come from ``tests/common/vectorlib.py``; the ``generate`` recipes are those of the
 ``heilbronn`` vectors (``tests/test_heilbronn_vectors.py``). Witnesses: a duplicate, or one point
 outside T (checked here against the definition with exact barycentric coordinates).
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tests import vectorlib
+from tests.common import vectorlib
 from tests.test_heilbronn_vectors import generate_points
 
 VECTORS = vectorlib.VectorFile("heilbronn_shape", generate_points)

@@ -32,7 +32,7 @@ from endless_exam.checker.families._duplicates import first_duplicate
 primary = _load_primary("kakeya")
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("kakeya")
-from tests import proplib
+from tests.common import proplib
 from tests.test_kakeya_properties import brute_missing, directions, line, random_kakeya, small_sets, space
 
 

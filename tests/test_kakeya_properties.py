@@ -35,7 +35,7 @@ from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("kakeya")
 from endless_exam.crosscheck.oracle import kakeya as oracle_mod
 from endless_exam.crosscheck.oracle.kakeya import decide
-from tests import proplib
+from tests.common import proplib
 
 SHAPES = [(2, 1), (2, 2), (2, 3), (2, 4), (3, 1), (3, 2), (3, 3), (5, 1), (5, 2), (5, 3), (7, 2)]
 CONSTRUCTIONS = {(d["params"]["q"], d["params"]["n"]): d for _, d in fixtures.list_json("constructions", "kakeya")}

@@ -33,7 +33,7 @@ from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.families import labs as second_module
 from endless_exam.crosscheck.oracle import labs as oracle_mod
-from tests import proplib
+from tests.common import proplib
 
 primary = _load_primary("labs")
 second = _load_second("labs")

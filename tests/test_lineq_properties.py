@@ -36,7 +36,7 @@ from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("lineq")
 from endless_exam.crosscheck.oracle import lineq as oracle_mod
 from endless_exam.crosscheck.oracle.lineq import decide
-from tests import proplib
+from tests.common import proplib
 
 ORACLE_ELEMENTS = 60
 

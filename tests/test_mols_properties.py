@@ -26,7 +26,7 @@ from endless_exam.checker.prompts import wording
 from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.oracle import mols as oracle
-from tests import proplib
+from tests.common import proplib
 from tests.test_mols_vectors import field_squares, gf2_squares, is_violation
 
 primary = _load_primary("mols")

@@ -28,7 +28,7 @@ primary = _load_primary("schur")
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("schur")
 from endless_exam.crosscheck.oracle import schur as oracle
-from tests import proplib
+from tests.common import proplib
 
 K3 = [0, 1, 1, 0, 2, 2, 2, 2, 2, 0, 1, 1, 0]
 K4 = [0, 3, 0, 1, 3, 1, 2, 3, 0, 2, 2, 2, 1, 0, 2, 2, 3, 3, 0, 1, 3, 1, 1, 0, 1, 0, 3, 3, 2, 1, 3, 1, 2, 0, 2, 0, 2, 2,

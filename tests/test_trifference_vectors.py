@@ -1,6 +1,6 @@
 """Wycheproof-style regression vectors of the ``trifference`` family (``fixtures/vectors/trifference.json``).
 
-The standard tests come from ``tests/vectorlib.py``; here are the family's ``generate`` recipes (see the
+The standard tests come from ``tests/common/vectorlib.py``; here are the family's ``generate`` recipes (see the
 ``schema`` text of the vector file), its witness check and its end-to-end selection.
 """
 from __future__ import annotations
@@ -9,7 +9,7 @@ import itertools
 import json
 import random
 
-from tests import vectorlib
+from tests.common import vectorlib
 
 
 # ---- the generate recipes -------------------------------------------------------------------------

@@ -21,7 +21,7 @@ sign-extended to a width 3 bits above q^2 d^2 B^4 for the final products (signed
 throughout). Bit-blasting a multiplier costs the square of its width, so computing the d coordinate
 products at the narrow width, not all at the final one, made the tests' inputs about four times faster
 (median) and the widest ones (d = 16, |x| = 1000) three to seven times faster, with a narrower spread
-of z3's times on the same input (measured with ``tests/benchmarks/z3_tails.py``).
+of z3's times on the same input (measured with ``tests/scripts/z3_tails.py``).
 
 Vectors in Q(sqrt 3): z3 reals with an unknown r constrained by r * r = 3, r > 0 (so r = sqrt 3, an
 algebraic number z3's nlsat handles exactly); coordinate a + b sqrt 3 is the term a + b*r. The pair is
