@@ -82,14 +82,6 @@ class TestMatmulVectors(vectorlib.VectorTests):
         assert w["value"] != w["expected"], f"{verifier}: {w} is not a difference"
 
 
-def test_both_results_and_all_reason_classes_occur():
-    assert {v["result"] for v in VECTORS.tests} == {"valid", "invalid"}
-    reasons = {v["expected_reason"] for v in VECTORS.tests}
-    for code in ("FORMAT_TYPE", "FORMAT_SHAPE", "RANGE", "EMPTY", "SIZE_LIMIT", "PROPERTY_VIOLATION", "NO_ANSWER",
-                 "JSON_NONFINITE", "JSON_NUMBER", "JSON_DEPTH", "JSON_ENCODING", "JSON_DUPLICATE_KEY"):
-        assert code in reasons, code
-
-
 def test_recipes_build_what_they_say():
     assert ms.definition(build({"kind": "naive", "n": 2, "m": 3, "p": 2, "pad": 3}), 2, 3, 2) is None
     assert len(build({"kind": "strassen_power", "levels": 2})) == 49
