@@ -1,6 +1,6 @@
 """From a submitted file or a raw model response to one answer value.
 
-The rule (BENCHMARK.md section 5), exactly as implemented:
+The rule (docs/SPECIFICATION.md section 5), exactly as implemented:
 
 1. If the whole text parses as strict JSON, that value is the answer candidate.
 2. Otherwise the text is treated as a model response. Candidates are tried in this order and the first

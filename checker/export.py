@@ -1,4 +1,4 @@
-"""Export of prompts (``prompts.jsonl``), one object per call (BENCHMARK.md section 7).
+"""Export of prompts (``prompts.jsonl``), one object per call (docs/SPECIFICATION.md section 7).
 
 Fields: call_id, instance_id, family, family_group, params, tier, seed, sense, reference (a JSON number
 as upstream: an integer, or a float for rational references), reference_exact (the exact value as a

@@ -60,7 +60,7 @@ def test_wrapper_is_removed_once():
     '{"params": {"d": 3}, "answer": ["000"]}',
 ])
 def test_wrapper_with_extra_keys_is_unwrapped_as_upstream_does_and_noted(text):
-    """BENCHMARK.md section 5: other keys beside ``answer`` are ignored, and the verdict says so."""
+    """docs/SPECIFICATION.md section 5: other keys beside ``answer`` are ignored, and the verdict says so."""
     assert from_file(text) == ["000"]
     assert answer_from_json_text(text) == ["000"]
     assert extract_from_text("Here it is:\n" + block(text, "json")) == ["000"]

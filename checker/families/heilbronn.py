@@ -3,7 +3,7 @@
 What is checked: the answer is n grid points (shared schema ``endless_exam.certificates.schemas.heilbronn``:
 JSON integers in 0..10,000), pairwise distinct. The objective is the smallest triangle area over all
 C(n, 3) triples, normalised by the square: min |cross(b - a, c - a)| / (2 * 10,000^2), an exact
-Fraction. Collinear triples are valid and give the objective 0 (BENCHMARK.md 3.4).
+Fraction. Collinear triples are valid and give the objective 0 (docs/SPECIFICATION.md 3.4).
 
 Why the computation is exact: every cross product of grid differences is an integer of absolute value
 <= 2 * 10^8 < 2^31, computed in int64 (``checker/families/_planar.py`` has the bound and the scan).

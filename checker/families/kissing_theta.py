@@ -11,7 +11,7 @@ products, exact because every partial sum is an integer below 2^53; comparisons 
 schema's bounds keep below 2^63), python-flint ``fmpz`` for the exact witness cosine and the re-check
 of witnesses; python-flint ``arb``/``acb`` for the bound.
 
-The bound (``SPEC.bound``, BENCHMARK.md 3.3): the cap-packing bound floor(1/mu) with
+The bound (``SPEC.bound``, docs/SPECIFICATION.md 3.3): the cap-packing bound floor(1/mu) with
 mu = int_0^(theta/2) sin^(d-2) t dt / int_0^pi sin^(d-2) t dt and theta = arccos(c): caps of angular
 radius theta/2 around the code points have disjoint interiors, so their number times the normalised
 cap area mu is at most 1. Both integrals are enclosed rigorously by ``acb.integral`` (ball arithmetic

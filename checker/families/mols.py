@@ -21,7 +21,7 @@ Libraries: numpy only (arrays, sort, bincount). The bound (``SPEC.bound``) is ex
 The bound: for n >= 2 there are at most n - 1 MOLS of order n. A set of n - 1 MOLS is equivalent to a
 projective plane of order n; by Bruck-Ryser there is none when n = 1 or 2 (mod 4) and n is not a sum of
 two integer squares, so then at most n - 2; for n = 10 there is no projective plane (Lam, Thiel, Swiercz
-1989) and N(10) <= 8 is the benchmark's recorded bound (BENCHMARK.md 3.12). The project adds the proven
+1989) and N(10) <= 8 is the benchmark's recorded bound (docs/SPECIFICATION.md 3.12). The project adds the proven
 exact value N(6) = 1 (Tarry 1900; no pair of orthogonal Latin squares of order 6), where the formula would
 give 4.
 """

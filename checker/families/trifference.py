@@ -77,7 +77,7 @@ SAMPLE_DIRECTIONS = 2048      # directions of the quick first pass of the hyperp
 # ---- the bound ---------------------------------------------------------------------------------------
 
 def trivial_bound(n: int) -> int:
-    """min(3^n, floor(2 * 3^n / 2^n)), the upper bound the benchmark records (BENCHMARK.md 3.16)."""
+    """min(3^n, floor(2 * 3^n / 2^n)), the upper bound the benchmark records (docs/SPECIFICATION.md 3.16)."""
     return min(3 ** n, (2 * 3 ** n) // (2 ** n))
 
 

@@ -7,7 +7,7 @@ one sentence each, the values read from the schema). Sentences shared by several
 ``_common``. These modules import only the shared floor (``endless_exam.certificates``), never a verifier,
 so printing a prompt loads no mathematical library.
 
-Structure of a prompt (compatible in shape with upstream, BENCHMARK.md section 7):
+Structure of a prompt (compatible in shape with upstream, docs/SPECIFICATION.md section 7):
 1. a header ``Problem (<Title>, k=v, ...).`` listing the scalar parameters in the instance's order;
 2. the family statement;
 3. the reply format ``{"answer": X}`` with X described, then every other accepted form;
