@@ -4,6 +4,7 @@ strict JSON, and the smallest answers at the parameter edges are accepted."""
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 from endless_exam.certificates.reasons import REASONS, reason_class
@@ -104,10 +105,17 @@ def test_parameter_edges_take_small_answers(family, params):
 ])
 def test_in_process_check_of_huge_python_int_is_a_reject_not_an_exception(family, params, answer):
     """Attack: an int beyond Python's int-to-str conversion limit handed to ``check`` in process (the strict
-    JSON loader cannot produce one). Formatting it into a RANGE message must not raise: a REJECT."""
-    for load in (primary_families.load, second_families.load):
-        verdict = load(family).check(params, answer)
-        assert verdict.status is Status.REJECT and verdict.reason in ("RANGE", "FORMAT_TYPE"), verdict
+    JSON loader cannot produce one). Formatting it into a RANGE message must not raise: a REJECT. Verifier
+    processes lift the digit limit (``certificates.worker.prepare_process``); run in process here, the
+    checks get the same setting, and the test's interpreter gets its own limit back afterwards."""
+    previous = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        for load in (primary_families.load, second_families.load):
+            verdict = load(family).check(params, answer)
+            assert verdict.status is Status.REJECT and verdict.reason in ("RANGE", "FORMAT_TYPE"), verdict
+    finally:
+        sys.set_int_max_str_digits(previous)
 
 
 HOSTILE_ANSWERS = [
