@@ -22,8 +22,8 @@ def compact_forms(p: dict) -> list[str]:
     return [("Compact form: X may instead be {\"cayley\": {\"moduli\": [n1, n2, ...], \"generators\": [[g1, g2, ...], ...]}}, "
              "the Cayley graph of the group Z_n1 x Z_n2 x ... whose vertices are the group elements (vertex number in "
              "mixed radix, n1 most significant) and in which x is adjacent to x + g and x - g for every listed generator "
-             "g; every modulus is an integer >= 1, every generator has exactly one entry per modulus with 0 <= gi < ni "
-             "(entries are not reduced) and is not the zero element.")]
+             "g; every modulus is an integer >= 1, every generator has exactly one integer entry per modulus, read "
+             "modulo that modulus (8 mod 7 is 1), and a generator equal to the zero element adds no edge.")]
 
 
 def limits(p: dict) -> list[str]:

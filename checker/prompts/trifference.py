@@ -58,7 +58,9 @@ def limits(p: dict) -> list[str]:
              f"to {schema.MAX_N_PLAIN} and no certificates). " if _certified(p) else
              f"This instance shape allows n up to {schema.MAX_N_PLAIN} and no certificates (certified instances allow "
              f"n up to {schema.MAX_N_CERTIFIED:,}, where ")
-    return [f"At most {schema.MAX_WORDS:,} words in a list; a list that is not an affine subspace (a translate of a "
-            f"linear code) may have at most {schema.MAX_WORDS_LARGE_M} words when m >= 4.",
+    return [f"At most {schema.MAX_WORDS:,} words in a list, for every m. A list that is an affine subspace (a translate "
+            "of a linear code), or one with all but a few words in such a subspace, is decided through its linear "
+            "structure; any other list has every triple of words examined, which for thousands of unstructured "
+            "words of length near 1,024 can take most of the verification time.",
             f"The legacy linear form takes 1 to {schema.MAX_LINEAR_ROWS} rows.",
             shape + (cert if _certified(p) else cert[0].lower() + cert[1:-1] + ").")]
