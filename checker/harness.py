@@ -60,9 +60,7 @@ from typing import Any, Callable
 from endless_exam.certificates.bounded import clip
 from endless_exam.certificates.reasons import reason_class
 from endless_exam.certificates.verdict import Status, Verdict, objective_to_str
-
-DEFAULT_TIME_LIMIT = 60.0
-DEFAULT_MEMORY_LIMIT = 4 * 1024 ** 3
+from endless_exam.certificates.budget import DEFAULT_MEMORY_LIMIT, DEFAULT_TIME_LIMIT   # the default budget
 PRIMARY = "endless_exam.checker.worker"
 SECOND = "endless_exam.crosscheck.worker"
 ZYGOTE = "endless_exam.certificates.zygote"

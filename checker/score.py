@@ -1,4 +1,4 @@
-"""Scoring a run: ``answers.jsonl`` -> ``scores.json`` (BENCHMARK.md sections 5-7).
+"""Scoring a run: ``answers.jsonl`` -> ``scores.json`` (docs/SPECIFICATION.md sections 5-7).
 
 Every answer that can earn a score goes through the harness (both verifiers, own processes, limits).
 Outcome classes, decided in this order for each call:
