@@ -301,7 +301,7 @@ def _print_verdict(args: argparse.Namespace, data: dict, res, inst, family: str,
 
 # ---- certify ---------------------------------------------------------------------------------------
 
-def _writable(path: str, what: str, source: str | None = None):
+def _writable(path: str, what: str, source: str | None = None) -> Path:
     """``path`` as a Path if it may be written (``outputs.refusal``), else a usage error."""
     from pathlib import Path
 
