@@ -35,15 +35,14 @@ from types import ModuleType
 from typing import Any
 
 from .errors import AnswerError
+from .reasons import WITNESS_REASONS
 from .verdict import Status, Verdict, reject
 from .witness import WitnessError, read
 
 _PACKAGE = __name__.rsplit(".", 2)[0]          # "endless_exam"
 _KEY = re.compile(r"[a-z][a-z_]*")
 ROLES = {"primary": f"{_PACKAGE}.checker.families", "second": f"{_PACKAGE}.crosscheck.families"}
-# the reasons whose rejections carry a witness re-checked by the other verifier: exactly the reason codes of
-# the classes "duplicate" and "property", which the harness re-checks (checker.harness._WITNESS_CLASSES)
-WITNESS_REASONS = ("DUPLICATE", "PROPERTY_VIOLATION", "CERTIFICATE_INVALID")
+# WITNESS_REASONS (from .reasons): the reasons whose rejections carry a witness that the other verifier re-checks
 
 
 @dataclass(frozen=True)

@@ -52,9 +52,10 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from fractions import Fraction
 from typing import Callable
 
-from endless_exam.certificates.verdict import Status, objective_from_str, objective_to_float, objective_to_str
+from endless_exam.certificates.verdict import Status, Verdict, objective_from_str, objective_to_float, objective_to_str
 
 from . import __version__, harness, suites
+from .combine import WitnessCheck, combine
 from .answers import AnswerRecord, AnswersFileError
 from .outputs import refusal
 from .scoring import ratio, ratio_float
@@ -72,6 +73,12 @@ class ScoreError(Exception):
 def _verdict_summary(v, seconds: float) -> dict:
     return {"status": v.status.value, "objective": objective_to_str(v.objective), "reason": v.reason,
             "message": v.message, "seconds": round(seconds, 4)}
+
+
+def _summary_verdict(summary: dict) -> Verdict:
+    """The verdict a row's ``primary`` / ``second`` summary records (without its witness)."""
+    return Verdict(Status(summary["status"]), objective=objective_from_str(summary["objective"]),
+                   reason=summary["reason"], message=summary["message"])
 
 
 def _base_row(inst: Instance) -> dict:
@@ -235,41 +242,16 @@ def row_is_consistent(row, rec: AnswerRecord | None, inst: Instance | None, answ
         status = row.get("status")
         if row.get("outcome") != "scored" or status not in ("ACCEPT", "REJECT", "TIMEOUT", "LIMIT"):
             return False
-        primary, second = row.get("primary"), row.get("second")
-        if type(primary) is not dict or type(second) is not dict:
+        primary, second, checks = row.get("primary"), row.get("second"), row.get("witness_checks")
+        if type(primary) is not dict or type(second) is not dict or type(checks) is not list:
             return False
-        valid = row.get("valid")
-        if valid is not (status == "ACCEPT"):
+        # the trust rule, applied again to the verdicts the row records, must give the verdict it claims
+        res = combine(_summary_verdict(primary), _summary_verdict(second), [WitnessCheck.from_json(c) for c in checks])
+        objective = res.objective
+        if (res.status.value != status or objective_to_str(objective) != row.get("objective")
+                or res.reason != row.get("reason")):
             return False
-        objective = objective_from_str(row.get("objective"))
-        if status == "ACCEPT":
-            if objective is None or row.get("reason") is not None:
-                return False
-            if primary.get("status") != "ACCEPT" or second.get("status") != "ACCEPT":
-                return False
-            if primary.get("objective") != row["objective"] or second.get("objective") != row["objective"]:
-                return False
-        else:
-            # the harness's combination: a REJECT pairs with a REJECT, TIMEOUT or LIMIT; otherwise ERROR
-            # outranks TIMEOUT, which outranks LIMIT (an ACCEPT against a TIMEOUT is a TIMEOUT)
-            if objective is not None or row.get("reason") is None:
-                return False
-            statuses = {primary.get("status"), second.get("status")}
-            if status not in statuses or "ERROR" in statuses or "DISAGREE" in statuses:
-                return False
-            if status == "REJECT" and not statuses <= {"REJECT", "TIMEOUT", "LIMIT"}:
-                return False
-            if status == "TIMEOUT" and "REJECT" in statuses:
-                return False
-            if status == "LIMIT" and statuses & {"REJECT", "TIMEOUT"}:
-                return False
-            if not statuses <= {"ACCEPT", "REJECT", "TIMEOUT", "LIMIT"}:
-                return False
-            if row["reason"] not in [v.get("reason") for v in (primary, second) if v.get("status") == status]:
-                return False
-        checks = row.get("witness_checks")
-        if type(checks) is not list or not all(type(c) is dict and c.get("holds") is True for c in checks):
-            return False
+        valid = res.valid
         expect = _finish({}, inst, "scored", status, valid, objective, row.get("reason"), row.get("message"))
         return all(row.get(k) == expect[k] for k in _VERDICT_KEYS)
     except Exception:          # a malformed row (wrong types, garbage objective) is simply not reused
