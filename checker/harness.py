@@ -50,6 +50,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from endless_exam.certificates import isolation
 from endless_exam.certificates.verdict import Status, Verdict
 
 from .combine import Combined, WitnessCheck, combine, needs_recheck
@@ -64,7 +65,6 @@ ZYGOTE = "endless_exam.certificates.zygote"
 ZYGOTE_START_TIMEOUT = 300.0   # seconds for a zygote to import its verifier's libraries
 _SEND_TIMEOUT = 60.0           # seconds a zygote may take to accept a request
 _GRACE = 5.0                   # seconds to collect a process's output and status after it ended or was killed
-_CPU_HARD_MARGIN = 2           # as certificates.zygote.CPU_HARD_MARGIN (not imported: the harness stays light)
 MAX_OUTPUT = 64 * 1024 ** 2    # bytes of stdout a verifier may write (a verdict is far smaller)
 _STDERR_TAIL = 64 * 1024
 
@@ -88,10 +88,7 @@ def _as_worker(worker: str | Worker) -> Worker:
 
 def _env() -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
-    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS",
-                "NUMBA_NUM_THREADS", "VECLIB_MAXIMUM_THREADS"):
-        env[var] = "1"
-    env["SYMPY_GROUND_TYPES"] = "python"
+    env.update(isolation.VERIFIER_ENV)
     return env
 
 
@@ -320,7 +317,7 @@ def _kill_group(pid: int | None) -> None:
 
 def _run_once(worker: Worker, data: bytes, time_limit: float, memory_limit: int) -> _Run:
     run = _Run()
-    cpu_limit = int(math.ceil(time_limit)) + 1
+    cpu_limit = isolation.cpu_limit(time_limit)
     pipes = [os.pipe() for _ in range(4)]      # stdin, stdout, stderr, status
     (in_r, in_w), (out_r, out_w), (err_r, err_w), (st_r, st_w) = pipes
     try:
@@ -479,9 +476,9 @@ def run_worker(module: str | Worker, header: dict, payload: bytes, time_limit: f
     tail = run.err.decode("utf-8", "replace").strip().splitlines()[-1:]
     if rc < 0:
         sig = -rc
-        cpu_limit = int(math.ceil(time_limit)) + 1
+        cpu_limit = isolation.cpu_limit(time_limit)
         if sig == signal.SIGXCPU or (sig == signal.SIGKILL and run.cpu is not None
-                                     and run.cpu >= cpu_limit + _CPU_HARD_MARGIN - 0.5):
+                                     and run.cpu >= cpu_limit + isolation.CPU_HARD_MARGIN - 0.5):
             return None, Verdict(Status.TIMEOUT, reason="TIME_LIMIT",
                                  message=f"{name} exceeded its {cpu_limit} s CPU-time limit"), seconds
         try:

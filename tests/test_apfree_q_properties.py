@@ -163,11 +163,11 @@ def test_detection_agrees(case):
     truth = brute_has_progression(pts, q)
     t = tuple(pts)
     results = {
-        "primary-fourier": primary.find_progression(t, q, n, "fourier"),
-        "primary-pairs": primary.find_progression(t, q, n, "pairs"),
-        "primary-auto": primary.find_progression(t, q, n),
-        "second-python": second.find_progression(t, q, n, force_python=True),
-        "second-numpy": second._scan_numpy(t, q, n),
+        "primary-fourier": primary.module.find_progression(t, q, n, "fourier"),
+        "primary-pairs": primary.module.find_progression(t, q, n, "pairs"),
+        "primary-auto": primary.module.find_progression(t, q, n),
+        "second-python": second.module.find_progression(t, q, n, force_python=True),
+        "second-numpy": second.module._scan_numpy(t, q, n),
     }
     if len(pts) <= 40 and n <= oracle_mod.MAX_N:
         answer, hit = decide(t, q, n)
@@ -186,18 +186,18 @@ def test_paths_agree_on_medium_random_sets():
     rnd = random.Random(11)
     for q, n, m in ((7, 4, 2000), (5, 5, 1600), (3, 7, 1000), (5, 4, 300), (7, 3, 300)):
         pts = tuple(rnd.sample(space(q, n), m))
-        hits = [primary.find_progression(pts, q, n, "fourier"), primary.find_progression(pts, q, n, "pairs"),
-                second._scan_numpy(pts, q, n)]
+        hits = [primary.module.find_progression(pts, q, n, "fourier"), primary.module.find_progression(pts, q, n, "pairs"),
+                second.module._scan_numpy(pts, q, n)]
         for hit in hits:
             assert_witness(pts, hit, q, (q, n, m))
     # valid sets of that size: products of the bundled sets
     p73, one7 = CONSTRUCTIONS[(7, 3)]["answer"], CONSTRUCTIONS[(7, 1)]["answer"]
     pts = tuple(rnd.sample([a + b for a in p73 for b in space(2, 2)], 196))
     for method in ("fourier", "pairs"):
-        assert primary.find_progression(pts, 7, 5, method) is None
-    assert second._scan_numpy(pts, 7, 5) is None and second._scan_python(pts, 7, 5) is None
+        assert primary.module.find_progression(pts, 7, 5, method) is None
+    assert second.module._scan_numpy(pts, 7, 5) is None and second.module._scan_python(pts, 7, 5) is None
     big = tuple(a + b for a in p73 for b in one7)
-    assert primary.find_progression(big, 7, 4, "fourier") is None
+    assert primary.module.find_progression(big, 7, 4, "fourier") is None
 
 
 def test_fourier_counts_are_exact():
@@ -208,7 +208,7 @@ def test_fourier_counts_are_exact():
         keys = [int(p, q) for p in pts]
         import numpy as np
 
-        r = primary.pair_counts_fourier(np.array(keys, dtype=np.int64), q, n)
+        r = primary.module.pair_counts_fourier(np.array(keys, dtype=np.int64), q, n)
         direct = [0] * q ** n
         for x in pts:
             for z in pts:
@@ -219,9 +219,9 @@ def test_fourier_counts_are_exact():
 
 def test_fourier_is_refused_out_of_range():
     with pytest.raises(ValueError):
-        primary.find_progression(("0" * 8, "1" * 8), 7, 8, "fourier")
+        primary.module.find_progression(("0" * 8, "1" * 8), 7, 8, "fourier")
     with pytest.raises(ValueError):
-        primary.find_progression(("000",), 5, 3, "magic")
+        primary.module.find_progression(("000",), 5, 3, "magic")
 
 
 # ---- (b) mutations ------------------------------------------------------------------------------------
@@ -394,14 +394,14 @@ def test_params_schema():
 
 
 def test_eg_bound():
-    assert primary.eg_bound(5, 5) == 1296
-    assert primary.eg_bound(5, 6) == 7497
-    assert primary.eg_bound(7, 4) == 1425
+    assert primary.module.eg_bound(5, 5) == 1296
+    assert primary.module.eg_bound(5, 6) == 7497
+    assert primary.module.eg_bound(7, 4) == 1425
     assert primary.SPEC.bound({"q": 5, "n": 6}) == (7497, "bound")
     for q, n in ((3, 1), (3, 4), (5, 3), (7, 2)):
         limit = (q - 1) * n // 3
         count = sum(1 for e in itertools.product(range(q), repeat=n) if sum(e) <= limit)
-        assert primary.eg_bound(q, n) == 3 * count
+        assert primary.module.eg_bound(q, n) == 3 * count
 
 
 def test_prompt_states_every_limit():
@@ -427,8 +427,8 @@ def test_oracle_at_the_size_limit():
 def test_detection_agrees_long_campaign(case):
     q, n, pts = case
     truth = brute_has_progression(pts, q)
-    assert (primary.find_progression(tuple(pts), q, n, "fourier") is not None) == truth
-    assert (second.find_progression(tuple(pts), q, n, force_python=True) is not None) == truth
+    assert (primary.module.find_progression(tuple(pts), q, n, "fourier") is not None) == truth
+    assert (second.module.find_progression(tuple(pts), q, n, force_python=True) is not None) == truth
     both(pts, q, n)
 
 

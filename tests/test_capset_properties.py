@@ -211,10 +211,10 @@ def test_line_detection_agrees(case):
     assert answer == ("sat" if expected else "unsat")
     results = {"oracle": hit}
     if points:
-        results["primary-fourier"] = primary.find_line(tpl, d, method="fourier")
-        results["primary-pairs"] = primary.find_line(tpl, d, method="pairs")
-        results["second-python"] = second.find_line(tpl, d, force_python=True)
-        raw = second._scan_numpy(tpl, d)
+        results["primary-fourier"] = primary.module.find_line(tpl, d, method="fourier")
+        results["primary-pairs"] = primary.module.find_line(tpl, d, method="pairs")
+        results["second-python"] = second.module.find_line(tpl, d, force_python=True)
+        raw = second.module._scan_numpy(tpl, d)
         results["second-numpy"] = None if raw is None else tuple(sorted(raw))
     for who, found in results.items():
         if expected:

@@ -167,7 +167,7 @@ def test_unknown_track_is_refused():
 def test_unimplemented_family_has_no_prompt(monkeypatch):
     real = contract._exists
     monkeypatch.setattr(contract, "_exists", lambda name: not name.endswith(".capset") and real(name))
-    with pytest.raises(NotImplementedError):
+    with pytest.raises(contract.FamilyNotImplemented):
         prompts.prompt("capset", {"d": 9})
 
 

@@ -168,14 +168,14 @@ def test_apfree_q_random_and_adversarial_sets_match_the_definition():
         check_both(AP_P, AP_S, params, pts, expected, objective=len(pts))
         if expected == "DUP":
             continue
-        methods = ["pairs"] + (["fourier"] if q ** (n + 1) <= primary_apfree.FOURIER_MAX_CELLS else [])
+        methods = ["pairs"] + (["fourier"] if q ** (n + 1) <= primary_apfree.module.FOURIER_MAX_CELLS else [])
         for method in methods:                  # every primary path, not only the one "auto" picks
-            hit = primary_apfree.find_progression(tuple(pts), q, n, method=method)
+            hit = primary_apfree.module.find_progression(tuple(pts), q, n, method=method)
             assert (hit is None) == (expected == "OK"), (method, q, n, pts, hit)
-        hit = second_apfree.find_progression(tuple(pts), q, n, force_python=True)
+        hit = second_apfree.module.find_progression(tuple(pts), q, n, force_python=True)
         assert (hit is None) == (expected == "OK"), ("python", q, n, pts)
         if len(pts) > 1:
-            hit = second_apfree._scan_numpy(tuple(pts), q, n)
+            hit = second_apfree.module._scan_numpy(tuple(pts), q, n)
             assert (hit is None) == (expected == "OK"), ("numpy", q, n, pts)
 
 
@@ -195,10 +195,10 @@ def test_apfree_q_fourier_path_on_full_product_sets(q, n):
     # {0,1}^n is progression-free for every odd q; adding the midpoint of two points plants exactly
     # the configuration the Fourier count must see (r(2y) >= 2)
     pts = ["".join(t) for t in itertools.product("01", repeat=n)]
-    assert primary_apfree.find_progression(tuple(pts), q, n, method="fourier") is None
+    assert primary_apfree.module.find_progression(tuple(pts), q, n, method="fourier") is None
     mid = "".join(str(((int(a) + int(c)) * (q + 1) // 2) % q) for a, c in zip(pts[0], pts[-1]))
     planted = pts + [mid]
-    i, j, k = primary_apfree.find_progression(tuple(planted), q, n, method="fourier")
+    i, j, k = primary_apfree.module.find_progression(tuple(planted), q, n, method="fourier")
     assert ap_brute([planted[i], planted[j], planted[k]], q) == "PROP"
     check_both(AP_P, AP_S, {"q": q, "n": n}, planted, "PROP")
 

@@ -23,6 +23,7 @@ import pytest
 from endless_exam.certificates.verdict import Status, Verdict
 from endless_exam.certificates import contract
 from endless_exam.checker import cli, harness, score, suites
+from endless_exam.checker.callrow import CallRow, Verification, VerifierSummary
 from endless_exam.checker.combine import WitnessCheck, combine, needs_recheck
 from endless_exam.checker.answers import AnswersFileError, INFRASTRUCTURE
 from endless_exam.checker.families import FAMILIES
@@ -864,10 +865,9 @@ def test_aggregation_failure_keeps_every_row():
     iid = instance_id("capset", {"d": 2})
     insts = tuple(Instance("t", f"t1-capset-{i}", "T1", i, iid, "capset", {"d": 2}, "max", 4, "construction",
                            None, None, None) for i in range(2))
-    rows = []
-    for inst in insts:
-        row = score._base_row(inst)
-        rows.append(score._finish(row, inst, "scored", "ACCEPT", True, 4, None, "valid"))
+    checked = VerifierSummary(Status.ACCEPT, 4, None, "valid", 0.0)
+    rows = [CallRow.of(inst, 1 + k, "0" * 64, "scored", "ACCEPT", 4, None, "valid",
+                       Verification(checked, checked, None, ())) for k, inst in enumerate(insts)]
     doc = score.build_scores(insts, rows, [], "tool-free", "t")
     assert "error" in doc["summary"] and "scored calls" in doc["summary"]["error"]
     assert [r["call_id"] for r in doc["calls_scored"]] == ["t1-capset-0", "t1-capset-1"]
