@@ -3,7 +3,8 @@
 Used by both backends of ``score`` (``score`` runs :func:`score_record` in threads; ``score_ray`` runs
 :func:`decide_without_verification` and :func:`verification_payload` on the driver, ``harness.verify``
 in a Ray task, and :func:`verified_row` on the driver again), so a row does not depend on where its
-verification ran. The outcome classes, decided in this order:
+verification ran. The objective stays exact: an ``int`` or ``Fraction`` from the harness's verdict to
+the row (a Ray task's reply carries it as its exact text). The outcome classes, decided in this order:
 
 1. infrastructure (``error``, ``finish_reason`` or ``verify_msg`` is an infrastructure reason) -> missing;
 2. tool-free track: ``finish_reason`` other than ``stop`` -> zero; ``output_tokens`` above 128,000 -> zero;
@@ -18,11 +19,11 @@ verification ran. The outcome classes, decided in this order:
 """
 from __future__ import annotations
 
-from endless_exam.certificates.verdict import Status, objective_from_str
+from endless_exam.certificates.verdict import Status
 
 from . import harness
 from .answers import AnswerRecord
-from .callrow import VERIFICATION_KEYS, CallRow, Verification, verification_fields
+from .callrow import CallRow, Verified
 from .suites import Instance
 
 TOKEN_BUDGET = 128_000
@@ -77,24 +78,21 @@ def score_record(rec: AnswerRecord, inst: Instance, track: str, time_limit: floa
     res = harness.verify(inst.family, inst.params, payload, kind, time_limit=time_limit, memory_limit=memory_limit,
                          formal=formal)
     del payload
-    return verified_row(rec, inst, verification_fields(res, formal))
+    return verified_row(rec, inst, Verified.of(res, formal))
 
 
-def verified_row(rec: AnswerRecord, inst: Instance, fields: dict) -> CallRow:
-    """The row of a verified call, from ``callrow.verification_fields`` (a Ray task's reply, or a local result)."""
-    if type(fields) is not dict or set(fields) - {"formal", "combined"} != set(VERIFICATION_KEYS):
-        raise ValueError(f"a malformed verification result: {sorted(fields) if type(fields) is dict else fields!r:.200}")
-    combined = fields["combined"]
-    verification = Verification.from_json({k: v for k, v in fields.items() if k != "combined"}, "verification")
-    status, message = Status(combined["status"]), combined["message"]
+def verified_row(rec: AnswerRecord, inst: Instance, verified: Verified) -> CallRow:
+    """The row of a verified call: from the harness's result here, or from a Ray task's ``Verified.from_json``."""
+    status, verification = verified.status, verified.verification
 
     def row(outcome: str, status_text: str, objective, reason: str | None) -> CallRow:
-        return CallRow.of(inst, rec.line, rec.sha256, outcome, status_text, objective, reason, message, verification)
+        return CallRow.of(inst, rec.line, rec.sha256, outcome, status_text, objective, reason, verified.message,
+                          verification)
 
     if status is Status.ACCEPT:
-        return row("scored", "ACCEPT", objective_from_str(combined["objective"]), None)
+        return row("scored", "ACCEPT", verified.objective, None)
     if status in (Status.REJECT, Status.TIMEOUT, Status.LIMIT):
-        return row("scored", status.value, None, combined["reason"])
+        return row("scored", status.value, None, verified.reason)
     if status is Status.DISAGREE:
         return row("missing", "DISAGREE", None, "independent_verifier_disagreement")
     not_impl = "FAMILY_NOT_IMPLEMENTED" in (verification.primary.reason, verification.second.reason)

@@ -206,17 +206,47 @@ class Verification:
                    f.str("formal", nullable=True) if has_formal else None, has_formal)
 
 
-#: the keys of a verified row's Verification, and of the combined verdict a Ray task sends beside it
+#: the keys of a verified row's Verification
 VERIFICATION_KEYS = ("primary", "second", "witness", "witness_checks")
 
 
+@dataclass(frozen=True)
+class Verified:
+    """What verifying one answer gives its row: the :class:`Verification` and the combined verdict. In a
+    local run it is made from the harness's result directly; a Ray task sends it as JSON (:meth:`to_json`)."""
+    verification: Verification
+    status: Status
+    objective: Objective | None
+    reason: str | None
+    message: str
+
+    @classmethod
+    def of(cls, res: Combined, formal: bool) -> "Verified":
+        return cls(Verification.of(res, formal), res.status, res.objective, res.reason, res.message)
+
+    def to_json(self) -> dict:
+        out = self.verification.to_json()
+        out["combined"] = {"status": self.status.value, "objective": objective_to_str(self.objective),
+                           "reason": self.reason, "message": self.message}
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any, where: str = "verification") -> "Verified":
+        f = Fields(data, where)
+        f.keys(set(VERIFICATION_KEYS) | {"combined"}, {"formal"})
+        c = Fields(f.dict("combined"), f"{where}: combined")
+        c.keys({"status", "objective", "reason", "message"})
+        status = c.str("status")
+        if status not in Status.__members__:
+            raise RowError(f"{where}: combined status {status!r:.60} is not a verdict status")
+        verification = Verification.from_json({k: v for k, v in f.data.items() if k != "combined"}, where)
+        return cls(verification, Status(status), c.canonical("objective"), c.str("reason", nullable=True),
+                   c.str("message"))
+
+
 def verification_fields(res: Combined, formal: bool) -> dict:
-    """The plain-JSON result of verifying one answer: the row's :class:`Verification` and the combined verdict.
-    Every backend builds rows from this (the ray backend computes it on the worker and sends it back)."""
-    fields = Verification.of(res, formal).to_json()
-    fields["combined"] = {"status": res.status.value, "objective": objective_to_str(res.objective),
-                          "reason": res.reason, "message": res.message}
-    return fields
+    """The plain-JSON result of verifying one answer (``Verified.to_json``): what a Ray task sends back."""
+    return Verified.of(res, formal).to_json()
 
 
 # ---- the row -----------------------------------------------------------------------------------------
@@ -263,6 +293,8 @@ class CallRow:
             value = getattr(self, name)
             if value is not None and (isinstance(value, bool) or not isinstance(value, (int, Fraction))):
                 raise RowError(f"{where}: {name} must be exact (int or Fraction), got {value!r:.60}")
+            if isinstance(value, Fraction) and value.denominator == 1:
+                object.__setattr__(self, name, value.numerator)      # as it reads back from its text
         r = exact_ratio(self.objective, self.reference, self.sense, self.valid) if self.outcome != "missing" else None
         object.__setattr__(self, "ratio", r)
 

@@ -50,8 +50,7 @@ from endless_exam.certificates.verdict import objective_to_float, objective_to_s
 from . import __version__, harness, suites
 from .aggregate import aggregate
 from .answers import AnswerRecord, AnswersFileError
-from .call import (TOKEN_BUDGET, TOOL_FINISH_OK, decide_without_verification, failure_row, score_record,  # noqa: F401
-                   verification_payload, verified_row)
+from .call import decide_without_verification, failure_row, score_record
 from .callrow import CallRow
 from .combine import combine
 from .outputs import refusal

@@ -183,6 +183,7 @@ def dispatch(session: Session, todo: list, by_call: dict, *, track: str, time_li
     progress/bar code). Raises ``KeyboardInterrupt``, ``AnswersChangedError`` or ``RayBackendError``
     after cancelling every task still running and calling ``stopped()`` (no further row is recorded)."""
     from . import call
+    from .callrow import Verified
 
     ray = session.ray
     pending: dict = {}          # ObjectRef -> record
@@ -202,7 +203,7 @@ def dispatch(session: Session, todo: list, by_call: dict, *, track: str, time_li
                                   f"{__version__!r}, or other sources): install the same endless-exam-checker "
                                   "on every node")
         try:
-            row = call.verified_row(rec, inst, reply["fields"])
+            row = call.verified_row(rec, inst, Verified.from_json(reply["fields"]))
         except Exception as exc:   # a malformed reply must not lose the other results
             row = call.failure_row(rec, inst, f"scorer error: {type(exc).__name__}: {exc}")
         record(row)
