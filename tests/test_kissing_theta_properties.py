@@ -211,7 +211,10 @@ def test_suite_instances_where_simpson_differs_from_the_rigorous_floor():
     assert len(SUITE_THETA) == 5
     for d, c, rigorous, simpson in SIMPSON_DIFFERS[:3]:
         assert prim_mod.cap_bound(d, c) == sec_mod.cap_bound(d, c) == rigorous
-        assert upstream_simpson_floor(d, c) == simpson
+        # these three are exact integer ties (1/mu = 6, 10, 20): the float floor lands on the tie or one
+        # below, depending on the summation order of np.dot on the machine (SIMD width), so only that
+        # band is machine-independent; the rigorous floor is the same everywhere
+        assert upstream_simpson_floor(d, c) in (simpson, rigorous)
 
 
 @pytest.mark.parametrize("inst", SUITE_THETA, ids=lambda i: i.call_id)
@@ -255,4 +258,5 @@ def test_simpson_differences_full_range():
             simpson = upstream_simpson_floor(d, c)
             if simpson != rigorous:
                 found.append((d, c, rigorous, simpson))
-    assert found == SIMPSON_DIFFERS
+    ties = {(d, c) for d, c, _, _ in SIMPSON_DIFFERS[:3]}   # machine-dependent, see above
+    assert [f for f in found if f[:2] not in ties] == SIMPSON_DIFFERS[3:]
