@@ -20,10 +20,11 @@ benchmark       ``tests/benchmarks/bench_<key>.py``                figures at th
 A family is implemented when its schema module exists; the contract test (``tests/test_contract.py``)
 then requires every other part. Each module is checked against its typed protocol
 (``certificates.protocols``) when it is loaded; a family that is unknown or not implemented is
-``FamilyNotImplemented``, raised by loading and by nothing else. Only parsing is shared: a :class:`Verifier` parses the answer with the
-schema (and, for a verifier that re-parses certificates, its own ``reparse``), hands the typed object to
-the verifier's own ``check``, and checks that a rejection's witness has the family's witness syntax;
-a witness of the other verifier is read with the same syntax and its truth decided by ``confirm``.
+``FamilyNotImplemented``, raised by loading and by nothing else. Only parsing is shared: a
+:class:`Verifier` parses the answer with the schema (and, for a verifier that re-parses certificates,
+its own ``reparse``), hands the typed object to the verifier's own ``check``, and checks that a
+rejection's witness has the family's witness syntax; a witness of the other verifier is read with the
+same syntax and its truth decided by ``confirm``.
 This module imports nothing of ``checker`` or ``crosscheck`` until asked for one of their parts.
 """
 from __future__ import annotations
@@ -45,7 +46,8 @@ from .witness import WitnessError, read
 _PACKAGE = __name__.rsplit(".", 2)[0]          # "endless_exam"
 _KEY = re.compile(r"[a-z][a-z_]*")
 ROLES = {"primary": f"{_PACKAGE}.checker.families", "second": f"{_PACKAGE}.crosscheck.families"}
-# WITNESS_REASONS (from .reasons): the reasons whose rejections carry a witness that the other verifier re-checks
+# WITNESS_REASONS (defined in .reasons, used here): the reasons whose rejections carry a witness that the
+# other verifier re-checks
 
 
 @dataclass(frozen=True)
