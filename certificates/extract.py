@@ -2,7 +2,10 @@
 
 The rule (BENCHMARK.md section 5), exactly as implemented:
 
-1. If the whole text parses as strict JSON, that value is the answer candidate.
+1. If the whole text parses as strict JSON, that value is the answer candidate. A text that starts as an
+   object (``{``, the ``{"answer": ...}`` form) but is not JSON, and holds no candidate of step 2 either, is
+   ``JSON_SYNTAX`` with the line and column where it breaks (a truncated answer object), not
+   ``NO_ANSWER``; a bare list that does not parse and holds no candidate stays ``NO_ANSWER``.
 2. Otherwise the text is treated as a model response. Candidates are tried in this order and the first
    one that is syntactically JSON wins: every fenced code block (three backticks, an optional language
    tag on the opening line), the LAST block first; then the whole text; then the span from the first
@@ -117,8 +120,16 @@ def answer_from_bytes_noted(data: bytes) -> tuple[Any, str | None]:
     text = decode_bytes(data)
     try:
         value = loads(text)
-    except JSONSyntaxError:
-        return extract_from_text_noted(text, whole_text_tried=True)
+    except JSONSyntaxError as exc:
+        try:
+            return extract_from_text_noted(text, whole_text_tried=True)
+        except AnswerError as found:
+            # a file that starts as the {"answer": ...} object and holds no JSON anywhere is a broken
+            # answer object (say, a truncated one), not a reply without an answer: say where it breaks.
+            # (A bare list that does not parse stays NO_ANSWER, as the regression vectors state.)
+            if found.reason == "NO_ANSWER" and text.lstrip()[:1] == "{":
+                raise exc from None
+            raise
     except StrictnessError as exc:
         if exc.syntax_known or is_json_syntax(text):
             raise

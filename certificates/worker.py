@@ -26,8 +26,9 @@ import sys
 _STARTUP = frozenset(name.partition(".")[0] for name in list(sys.modules))
 
 import importlib  # noqa: E402
-import importlib.metadata  # noqa: E402
 import json  # noqa: E402
+import os  # noqa: E402
+import re  # noqa: E402
 import time  # noqa: E402
 import traceback  # noqa: E402
 from functools import lru_cache  # noqa: E402
@@ -43,6 +44,19 @@ from .strictjson import decode_bytes, loads
 from .verdict import Status, Verdict, reject
 
 _PACKAGE = __name__.rsplit(".", 2)[0]          # "endless_exam"
+
+
+def prepare_process() -> None:
+    """The interpreter settings of a verifier process, set by its zygote (and by ``main`` when the process
+    runs on its own), never on import: the caller of the API keeps its own.
+
+    Python limits int <-> str conversion to 4,300 digits as a guard against quadratic work on hostile
+    numeric literals. Submitted literals are already capped at 1,000 digits by ``strictjson``; the guard
+    would only make exact objectives (e.g. q^K of a certificate) and messages about large in-process
+    values fail, so a verifier process lifts it. (Outside, ``verdict`` converts such objectives itself.)
+    """
+    if hasattr(sys, "set_int_max_str_digits"):
+        sys.set_int_max_str_digits(0)
 
 
 def decode_answer_noted(kind: str, payload: bytes) -> tuple[Any, str | None]:
@@ -62,15 +76,39 @@ def decode_answer_noted(kind: str, payload: bytes) -> tuple[Any, str | None]:
 
 
 PROJECT = "endless-exam-checker"
+# top-level module -> distribution, for the libraries the verifiers use (and the project itself); any other
+# top-level name is looked up in the full table of installed distributions, which costs about 0.1 s
+_KNOWN = {"numpy": "numpy", "flint": "python-flint", "gmpy2": "gmpy2", "sympy": "sympy", "mpmath": "mpmath",
+          "z3": "z3-solver", "galois": "galois", _PACKAGE: PROJECT}
 
 
 @lru_cache(maxsize=1)
 def _distributions() -> dict[str, list[str]]:
+    import importlib.metadata
+
     return importlib.metadata.packages_distributions()
 
 
 @lru_cache(maxsize=None)
+def _dist_infos(directory: str) -> tuple[str, ...]:
+    try:
+        return tuple(name for name in os.listdir(directory) if name.endswith(".dist-info"))
+    except OSError:
+        return ()
+
+
+@lru_cache(maxsize=None)
 def _version(dist: str) -> str:
+    """The installed version of ``dist``: read from the name of its ``NAME-VERSION.dist-info`` directory on
+    ``sys.path`` (as ``importlib.metadata`` would find it, without importing it: that import alone costs
+    a verifier process tens of milliseconds), else from ``importlib.metadata``."""
+    prefix = re.sub(r"[-_.]+", "_", dist).lower() + "-"
+    for directory in sys.path:
+        for name in _dist_infos(directory or "."):
+            if name.lower().startswith(prefix) and "-" not in name[len(prefix):-len(".dist-info")]:
+                return name[len(prefix):-len(".dist-info")]
+    import importlib.metadata
+
     try:
         return importlib.metadata.version(dist)
     except importlib.metadata.PackageNotFoundError:
@@ -84,13 +122,15 @@ def loaded_modules() -> set[str]:
 
 def loaded_libraries() -> dict[str, str]:
     """Distribution name -> version of every third-party distribution this process has loaded a module of
-    (top-level names in ``sys.modules`` mapped with ``importlib.metadata.packages_distributions``; the
-    standard library and the interpreter's start-up hooks are left out), plus this project's own."""
-    table = _distributions()
+    (top-level names in ``sys.modules``, mapped by ``_KNOWN`` or else by
+    ``importlib.metadata.packages_distributions``; the standard library and the interpreter's start-up
+    hooks are left out), plus this project's own."""
     dists = {PROJECT}
     for top in loaded_modules() - _STARTUP:
-        if top not in sys.stdlib_module_names:
-            dists.update(table.get(top, ()))
+        if top in _KNOWN:
+            dists.add(_KNOWN[top])
+        elif top not in sys.stdlib_module_names:
+            dists.update(_distributions().get(top, ()))
     return {dist: _version(dist) for dist in sorted(dists)}
 
 
@@ -181,6 +221,7 @@ def _reply(op: str, verdict: Verdict, started: float) -> dict:
 def main(load_family: Callable[[str], Any], forbidden: Iterable[str] = ()) -> int:
     """Serve one request from stdin. ``forbidden``: modules this verifier must never load (the second
     verifier's independence); if one is loaded once the check is done, the reply is an ERROR, never a verdict."""
+    prepare_process()
     stdin = sys.stdin.buffer
     header = json.loads(stdin.readline())
     payload = stdin.read()

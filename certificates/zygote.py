@@ -8,13 +8,20 @@ either: the second verifier's zygote never imports ``endless_exam.checker`` or t
 
 Protocol (one JSON object per socket message):
 
-1. Configuration, harness -> zygote: ``{"module": M, "sys_path": [...], "harness_pid": P}``. The zygote
-   sets its parent-death signal, puts ``sys_path`` (empty except in tests, where it names the
-   fault-injection workers' directory) first on ``sys.path``, imports the worker module ``M`` and calls
-   its ``preload()`` if it has one (the verifier's libraries and family modules), caches the table of
-   installed distributions, checks that it is single-threaded (it forks), freezes the garbage
-   collector's heap and replies ``{"ready": true, "pid": ..., "threads": 1}``, or ``{"error": ...}``
-   and exits.
+1. Configuration, harness -> zygote: ``{"module": M, "sys_path": [...], "harness_pid": P, "families":
+   [...]}``. The zygote sets its parent-death signal, puts ``sys_path`` (empty except in tests, where it
+   names the fault-injection workers' directory) first on ``sys.path``, imports the worker module ``M``
+   and calls its ``preload(families)`` if it has one (the modules of those families and the libraries
+   they name; a ``preload()`` without argument preloads everything), checks that it is single-threaded
+   (it forks), freezes the garbage collector's heap and replies ``{"ready": true, "pid": ..., "threads":
+   1}``, or ``{"error": ...}`` and exits.
+1b. Warming, harness -> zygote, a message without file descriptors: ``{"warm": [family, ...]}``, sent
+   before the first request of a family the zygote has not loaded yet. The zygote calls
+   ``preload(families)`` and replies on the control socket ``{"warmed": true}`` or ``{"warmed": false,
+   "error": ...}`` (the child then imports the family itself and reports the failure as a verdict); a
+   zygote that is no longer single-threaded replies with ``"fatal": true`` and exits. So a zygote loads
+   only what the families in front of it need (``verify`` of a capset answer never imports sympy), and
+   a scoring run pays each family's imports once, in the zygote, outside any answer's time limit.
 2. Requests, harness -> zygote: ``{"memory_limit": bytes, "cpu_limit": seconds}`` with four file
    descriptors (``SCM_RIGHTS``): the child's stdin, stdout and stderr, and a status pipe. The zygote
    forks; the child starts a new session (its own process group), sets its parent-death signal
@@ -138,9 +145,11 @@ def run_module(module: str) -> int:
 
 
 class Zygote:
-    def __init__(self, ctl: socket.socket, module: str, harness_pid: int | None = None) -> None:
+    def __init__(self, ctl: socket.socket, module: str, harness_pid: int | None = None,
+                 mod: object = None) -> None:
         self.ctl = ctl
         self.module = module
+        self.mod = mod
         self.harness_pid = harness_pid
         self.pid = os.getpid()
         self.children: dict[int, int] = {}       # child pid -> status pipe (write end)
@@ -187,6 +196,8 @@ class Zygote:
             return False
         if not msg and not fds:
             return False
+        if not fds:
+            return self.warm(msg)
         if len(fds) != 4:
             for fd in fds:
                 os.close(fd)
@@ -211,6 +222,29 @@ class Zygote:
         if not self._write(status_w, {"pid": pid}):     # the harness gave up on this request already
             self._killpg(pid)
         return True
+
+    def warm(self, msg: bytes) -> bool:
+        """``{"warm": [family, ...]}``: import those families' modules (and what they name in ``PRELOAD``)
+        before the next request is forked, and reply on the control socket. A family that fails to load
+        is the forked child's to report (it imports it again and fails with a verdict); a zygote that
+        has started a thread cannot fork safely and exits."""
+        try:
+            families = json.loads(msg)["warm"]
+            if not (isinstance(families, list) and all(isinstance(f, str) for f in families)):
+                raise ValueError("malformed warm request")
+            warm_families(self.mod, families)
+            reply: dict = {"warmed": True}
+        except Exception as exc:
+            reply = {"warmed": False, "error": f"{type(exc).__name__}: {exc}"}
+        threads = thread_count()
+        fatal = threads != 1
+        if fatal:
+            reply = {"warmed": False, "fatal": True, "error": f"the zygote of {self.module} runs {threads} threads"}
+        try:
+            _send(self.ctl, reply)
+        except OSError:
+            return False
+        return not fatal
 
     def reap(self, block: bool) -> None:
         while self.children:
@@ -296,6 +330,18 @@ class Zygote:
             pass
 
 
+def warm_families(mod: object, families: list[str]) -> None:
+    """Import what the worker module's ``preload(families)`` names for these families (a worker whose
+    ``preload`` takes no argument preloaded everything at start), then warm the table of loaded
+    libraries and freeze the heap again, so that forked children share these pages."""
+    preload = getattr(mod, "preload", None)
+    if callable(preload) and getattr(getattr(preload, "__code__", None), "co_argcount", 0) > 0:
+        preload(families)
+    _worker.loaded_libraries()
+    gc.collect()
+    gc.freeze()
+
+
 def _terminate(_sig: int, _frame: object) -> None:
     raise SystemExit(0)
 
@@ -305,6 +351,7 @@ def _send(ctl: socket.socket, data: dict) -> None:
 
 
 def main() -> int:
+    _worker.prepare_process()
     os.environ.update(VERIFIER_ENV)       # before numpy is imported: the zygote must stay single-threaded
     signal.signal(signal.SIGTERM, _terminate)
     signal.signal(signal.SIGHUP, _terminate)
@@ -320,27 +367,27 @@ def main() -> int:
             if not isinstance(config, dict):
                 return 0
             module, extra, harness_pid = config["module"], config["sys_path"], config["harness_pid"]
-            if not (isinstance(module, str) and isinstance(extra, list) and all(isinstance(p, str) for p in extra)):
+            families = config.get("families", [])
+            if not (isinstance(module, str) and isinstance(extra, list) and all(isinstance(p, str) for p in extra)
+                    and isinstance(families, list) and all(isinstance(f, str) for f in families)):
                 raise ValueError("malformed configuration")
             if set_parent_death_signal(signal.SIGTERM) and os.getppid() != harness_pid:
                 return 0                  # the harness died before the signal was armed
             sys.path[:0] = extra
             mod = importlib.import_module(module)
             preload = getattr(mod, "preload", None)
-            if callable(preload):
-                preload()
-            _worker.loaded_libraries()    # warm the distribution table (0.2 s) once, not per answer
+            if callable(preload) and getattr(getattr(preload, "__code__", None), "co_argcount", 0) == 0:
+                preload()                 # a worker that preloads everything at once (test helpers)
+            warm_families(mod, families)
             threads = thread_count()
             if threads != 1:
                 raise RuntimeError(f"the zygote of {module} runs {threads} threads; it must be single-threaded to fork")
             sys.stdout.flush()
             sys.stderr.flush()
-            gc.collect()
-            gc.freeze()
         except Exception as exc:
             _send(ctl, {"error": f"{type(exc).__name__}: {exc}"})
             return 1
-        zygote = Zygote(ctl, module, harness_pid)
+        zygote = Zygote(ctl, module, harness_pid, mod)
         _send(ctl, {"ready": True, "pid": zygote.pid, "threads": threads})
         zygote.serve()
         return 0

@@ -6,25 +6,26 @@ construction not accepted), 2 error, usage error, time or memory limit, 3 verifi
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import math
 import sys
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from endless_exam.certificates.errors import AnswerError, ParamsError
-from endless_exam.certificates.params import validate as validate_params
-from endless_exam.certificates.strictjson import MAX_BYTES, loads
-from endless_exam.certificates.verdict import Status, objective_to_float, objective_to_str
+from . import __version__
+from .suite_names import SUITES
 
-from . import __version__, suites
-from .families import FAMILIES
-from .scoring import ratio, ratio_float
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from . import suites
+
+# Imports are local to the commands that need them: ``--help``, ``--version`` and a usage error load
+# nothing but argparse, and each command loads only its own modules.
 
 EXIT_OK, EXIT_REJECT, EXIT_ERROR, EXIT_DISAGREE = 0, 1, 2, 3
-EXIT_BY_STATUS = {Status.ACCEPT: EXIT_OK, Status.REJECT: EXIT_REJECT, Status.ERROR: EXIT_ERROR,
-                  Status.TIMEOUT: EXIT_ERROR, Status.LIMIT: EXIT_ERROR, Status.DISAGREE: EXIT_DISAGREE}
+# keyed by the status values (Status is a str enum: Status.ACCEPT looks up "ACCEPT")
+EXIT_BY_STATUS = {"ACCEPT": EXIT_OK, "REJECT": EXIT_REJECT, "ERROR": EXIT_ERROR, "TIMEOUT": EXIT_ERROR,
+                  "LIMIT": EXIT_ERROR, "DISAGREE": EXIT_DISAGREE}
 
 
 class UsageError(Exception):
@@ -38,6 +39,9 @@ def _dumps(value: Any) -> str:
 # ---- instances -------------------------------------------------------------------------------------
 
 def cmd_instances(args: argparse.Namespace) -> int:
+    from . import suites
+    from .families import FAMILIES
+
     chosen = suites.load(args.suite) if args.suite else suites.all_instances()
     if args.family:
         if args.family not in FAMILIES:
@@ -68,6 +72,12 @@ def _short(value: Any) -> str:
 # ---- verify ----------------------------------------------------------------------------------------
 
 def _resolve(args: argparse.Namespace) -> tuple[str, dict, suites.Instance | None]:
+    from endless_exam.certificates.errors import AnswerError
+    from endless_exam.certificates.strictjson import loads
+
+    from . import suites
+    from .families import FAMILIES
+
     if args.instance:
         if args.family is not None or args.params is not None:
             raise UsageError("give either --instance or --family/--params, not both")
@@ -91,6 +101,11 @@ def _resolve(args: argparse.Namespace) -> tuple[str, dict, suites.Instance | Non
 
 
 def _check_family(family: str, params: dict) -> dict:
+    from endless_exam.certificates.errors import ParamsError
+    from endless_exam.certificates.params import validate as validate_params
+
+    from .families import FAMILIES
+
     if not FAMILIES[family].implemented:
         raise UsageError(f"family {family!r} is not implemented yet")
     try:
@@ -100,6 +115,10 @@ def _check_family(family: str, params: dict) -> dict:
 
 
 def _read_answer(path: str) -> bytes:
+    from pathlib import Path
+
+    from endless_exam.certificates.strictjson import MAX_BYTES
+
     if path == "-":
         return sys.stdin.buffer.read(MAX_BYTES + 1)
     p = Path(path)
@@ -121,6 +140,11 @@ def _summary(v, seconds: float) -> dict:
 
 
 def result_json(family: str, params: dict, inst: suites.Instance | None, res) -> dict:
+    from endless_exam.certificates.verdict import objective_to_float, objective_to_str
+
+    from . import suites
+    from .scoring import ratio, ratio_float
+
     out = {
         "version": __version__, "family": family, "params": params,
         "call_id": inst.call_id if inst else None, "instance_id": suites.instance_id(family, params),
@@ -171,6 +195,9 @@ SELF_DESCRIBED_MAX = 8 * 1024 * 1024
 def _self_described(payload: bytes) -> tuple[str, dict] | None:
     """``(family, params)`` of a file that carries them beside ``answer`` (the project's construction
     files, upstream's reference-witness files), else None."""
+    from endless_exam.certificates.errors import AnswerError
+    from endless_exam.certificates.strictjson import loads
+
     if len(payload) > SELF_DESCRIBED_MAX or not payload.lstrip()[:1] == b"{":
         return None
     try:
@@ -187,6 +214,9 @@ def _self_described(payload: bytes) -> tuple[str, dict] | None:
 
 def _resolve_with_file(args: argparse.Namespace, payload: bytes) -> tuple[str, dict, suites.Instance | None, str | None]:
     """The instance: from the options, from the file, or both (then they must agree)."""
+    from . import suites
+    from .families import FAMILIES
+
     described = _self_described(payload)
     if described is None:
         return (*_resolve(args), None)
@@ -206,6 +236,10 @@ def _resolve_with_file(args: argparse.Namespace, payload: bytes) -> tuple[str, d
 
 
 def _did_you_mean(name: str) -> str:
+    import difflib
+
+    from .families import FAMILIES
+
     close = difflib.get_close_matches(name, list(FAMILIES), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
@@ -221,6 +255,17 @@ def cmd_verify(args: argparse.Namespace) -> int:
                          formal=args.formal)
     data = result_json(family, params, inst, res)
     data["instance_source"] = source_note or "options"
+    code = EXIT_BY_STATUS[res.status]
+    try:
+        _print_verdict(args, data, res, inst, family, params, source_note)
+        sys.stdout.flush()
+    except BrokenPipeError:   # ``verify ... | head -1``: the reader has enough; the verdict's exit code stands
+        _silence_stdout()
+    return code
+
+
+def _print_verdict(args: argparse.Namespace, data: dict, res, inst, family: str, params: dict,
+                   source_note: str | None) -> None:
     if args.json:
         print(json.dumps(data, indent=1))
     else:
@@ -243,12 +288,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
                   f" ({w['message']})")
         if res.formal is not None:
             print(f"formal    {res.formal}" + (f" ({res.formal_message})" if res.formal_message else ""))
-    return EXIT_BY_STATUS[res.status]
 
 
 # ---- certify ---------------------------------------------------------------------------------------
 
 def _writable(path: str, what: str, source: str | None = None) -> Path:
+    from pathlib import Path
+
     from .outputs import refusal
 
     why = refusal(path, what, source)
@@ -258,6 +304,12 @@ def _writable(path: str, what: str, source: str | None = None) -> Path:
 
 
 def cmd_certify(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from endless_exam.certificates.errors import AnswerError
+    from endless_exam.certificates.strictjson import loads
+    from endless_exam.certificates.verdict import Status
+
     from . import dossier
 
     time_limit, memory_limit = _limits(args)
@@ -280,6 +332,9 @@ def cmd_certify(args: argparse.Namespace) -> int:
         return EXIT_OK if not differences else EXIT_REJECT
     if not args.output:
         raise UsageError("certify needs --output DOSSIER.json (or --check DOSSIER.json)")
+    if args.output == "-" or args.markdown == "-":
+        raise UsageError("certify prints the markdown dossier on standard output and writes the JSON dossier to "
+                         "a file: --output (and --markdown) must name a file, not - (standard output)")
     out = _writable(args.output, "dossier", args.answer)
     family, params, _inst, _note = _resolve_with_file(args, payload)
     params = _check_family(family, params)
@@ -299,7 +354,8 @@ def cmd_audit_witnesses(args: argparse.Namespace, time_limit: float, memory_limi
     from .witness_audit import WitnessDirError, audit_directory
 
     try:
-        report = audit_directory(args.witnesses, time_limit=time_limit, memory_limit=memory_limit)
+        report = audit_directory(args.witnesses, time_limit=time_limit, memory_limit=memory_limit,
+                                 suite=suites.load(args.suite) if args.suite else ())
     except WitnessDirError as exc:
         raise UsageError(str(exc)) from None
     if args.json:
@@ -319,21 +375,33 @@ def cmd_audit_witnesses(args: argparse.Namespace, time_limit: float, memory_limi
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    from . import harness
+    from endless_exam.certificates.params import validate as validate_params
+    from endless_exam.certificates.verdict import Status, objective_to_str
+
+    from . import harness, suites
     from .constructions_index import load_all
+    from .families import FAMILIES
+    from .scoring import ratio, ratio_float
+
+    from . import audit_table
 
     time_limit, memory_limit = _limits(args)
+    if args.family is not None and args.family not in FAMILIES:
+        raise UsageError(f"unknown family {args.family!r}{_did_you_mean(args.family)}; known: {', '.join(FAMILIES)}")
     if args.witnesses:
         return cmd_audit_witnesses(args, time_limit, memory_limit)
     constructions = load_all(args.family)
     wanted = suites.load(args.suite) if args.suite else suites.all_instances()
     rows = []
     worst = EXIT_OK
+    progress = audit_table.Progress(len(constructions))
     for c in constructions:
+        progress.start(c.name)
         params = validate_params(c.family, c.params)
         payload = json.dumps({"answer": c.answer}).encode("utf-8")
         res = harness.verify(c.family, params, payload, "file", time_limit=time_limit, memory_limit=memory_limit,
                              formal=args.formal)
+        progress.step()
         insts = [i for i in wanted if i.instance_id == c.instance_id] or [None]
         agree = ("agree" if res.status in (Status.ACCEPT, Status.REJECT) else res.status.value.lower())
         claimed_ok = res.valid and c.objective is not None and str(c.objective) == objective_to_str(res.objective)
@@ -351,40 +419,31 @@ def cmd_audit(args: argparse.Namespace) -> int:
                 "second_seconds": round(res.second_seconds, 3), "method": c.method,
                 "reason": res.reason, "formal": res.formal,
             })
+    progress.close()
     position = {i.call_id: n for n, i in enumerate(wanted)}
     rows.sort(key=lambda r: (r["call_id"] is None, position.get(r["call_id"], 0), r["construction"]))
     covered = {r["call_id"] for r in rows if r["call_id"]}
-    uncovered = [i for i in wanted if i.implemented and i.call_id not in covered and (not args.family or i.family == args.family)]
+    implemented = [i for i in wanted if i.implemented and (not args.family or i.family == args.family)]
+    uncovered = [i for i in implemented if i.call_id not in covered]
     if args.json:
         print(json.dumps({"version": __version__, "rows": rows,
                           "instances_without_construction": [i.call_id for i in uncovered]}, indent=1))
         return worst
-    print(f"{'instance':<20} {'params':<28} {'objective':>10} {'reference':>10} {'ratio':>8} {'verdict':<8} "
-          f"{'primary/second':<16} {'prim s':>7} {'sec s':>7}  construction")
-    for r in rows:
-        ratio_txt = "-" if r["ratio"] is None else f"{r['ratio']:.4f}"
-        print(f"{(r['call_id'] or '-'):<20} {_dumps(r['params'])[:28]:<28} {r['objective'] or '-':>10} "
-              f"{r['reference'] or '-':>10} {ratio_txt:>8} {r['status']:<8} {r['verifiers']:<16} "
-              f"{r['primary_seconds']:>7.2f} {r['second_seconds']:>7.2f}  {r['construction']}")
-        if r["formal"] is not None:
-            print(f"    formal: {r['formal']}")
-        if r["status"] != "ACCEPT":
-            print(f"    !! {r['reason']}")
-        elif str(r["claimed_objective"]) != r["objective"]:
-            print(f"    !! fixture records objective {r['claimed_objective']}, verified {r['objective']}")
-    for i in uncovered:
-        print(f"{i.call_id:<20} {_dumps(i.params)[:28]:<28} {'-':>10} {str(i.reference or '-'):>10} {'-':>8} "
-              "no construction bundled")
+    table = audit_table.cells(rows, uncovered)
+    if sys.stdout.isatty():
+        audit_table.rendered(table)
+    else:
+        sys.stdout.write(audit_table.plain(table))
     missing = sorted({f for f, info in FAMILIES.items() if not info.implemented})
     tail = f"; families not implemented yet: {', '.join(missing)}" if missing else ""
-    print(f"\n{len(constructions)} constructions, {len(rows)} rows{tail}")
+    print(f"\n{audit_table.summary(rows, implemented, len(constructions))}{tail}")
     return worst
 
 
 # ---- prompts and export ----------------------------------------------------------------------------
 
 def cmd_prompt(args: argparse.Namespace) -> int:
-    from . import prompts
+    from . import prompts, suites
 
     try:
         inst = suites.find(args.call_id)
@@ -400,7 +459,7 @@ def cmd_prompt(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from . import export
+    from . import export, suites
 
     ready, missing = export.split(suites.load(args.suite))
     if missing:
@@ -410,6 +469,12 @@ def cmd_export(args: argparse.Namespace) -> int:
             raise UsageError(f"{note}; nothing written. Use --allow-partial to export only the "
                              f"{len(ready)} calls of implemented families.")
         print(f"endless-exam: warning: skipped {note}", file=sys.stderr)
+    if args.output == "-":        # prompts.jsonl on standard output, one object per line
+        for inst in ready:
+            sys.stdout.write(json.dumps(export.record(inst, args.track, args.model_inputs_only), ensure_ascii=False)
+                             + "\n")
+        print(f"wrote {len(ready)} prompts to standard output", file=sys.stderr)
+        return EXIT_OK
     try:
         n = export.write(args.output, ready, args.track, args.model_inputs_only)
     except export.ExportError as exc:
@@ -421,7 +486,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 # ---- score and report ------------------------------------------------------------------------------
 
 def cmd_score(args: argparse.Namespace) -> int:
-    from . import score
+    from . import score, suites
     from .answers import AnswersFileError
 
     if args.backend == "ray":
@@ -436,10 +501,14 @@ def cmd_score(args: argparse.Namespace) -> int:
             raise UsageError(f"--jobs must be between 1 and {MAX_JOBS}, got {args.jobs}")
     if args.limit is not None and args.limit < 1:
         raise UsageError(f"--limit must be at least 1, got {args.limit}")
+    if args.output == "-":
+        raise UsageError("score writes scores.json and its progress file OUTPUT.progress.jsonl beside it: --output "
+                         "must name a file, not - (standard output); print it afterwards with report")
     time_limit, memory_limit = _limits(args)
     try:
+        jobs = args.jobs if args.jobs is not None or args.backend == "ray" else _available_cpus()
         doc = score.run(args.answers, args.output, suites.load(args.suite), suite=args.suite, track=args.track,
-                        allow_partial=args.allow_partial, jobs=args.jobs, restart=args.restart,
+                        allow_partial=args.allow_partial, jobs=jobs, restart=args.restart,
                         time_limit=time_limit, memory_limit=memory_limit, formal=args.formal,
                         only=tuple(args.only) if args.only else None, limit=args.limit,
                         backend=args.backend, ray_address=args.ray_address)
@@ -451,6 +520,14 @@ def cmd_score(args: argparse.Namespace) -> int:
     if "error" in doc.get("summary", {}):
         print(f"endless-exam: error: scores could not be aggregated: {doc['summary']['error']} "
               f"(every per-call result is in {args.output})", file=sys.stderr)
+        return EXIT_ERROR
+    unanswered_only = sorted(set(args.only or ()) - {r["call_id"] for r in doc.get("calls_scored", [])}
+                             - {f["call_id"] for f in doc.get("infrastructure_failures", [])})
+    for call in unanswered_only:
+        print(f"endless-exam: warning: --only {call}: the answers file has no answer for it", file=sys.stderr)
+    if not doc.get("calls_scored") and not doc.get("infrastructure_failures"):
+        print(f"endless-exam: error: no answer was scored ({args.answers} holds no answer for the calls asked for); "
+              f"nothing to report in {args.output}", file=sys.stderr)
         return EXIT_ERROR
     key = "score" if doc["complete"] else "subset_score"
     value = doc[key]
@@ -469,6 +546,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     if not doc["complete"] and not (args.allow_partial or args.only or args.limit):
         print("endless-exam: error: the run is incomplete (see missing calls above); scores were written with a "
               "subset_score. Use --allow-partial to accept a subset score.", file=sys.stderr)
+        return EXIT_ERROR
+    if unanswered_only:
         return EXIT_ERROR
     return EXIT_OK
 
@@ -502,12 +581,19 @@ def _print_score_summary(doc: dict, answers: str) -> None:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from . import report, report_calls
+    from pathlib import Path
+
+    from . import report, report_calls, report_inputs
 
     paths = list(args.scores)
+    for path in paths:
+        if (why := report_inputs.problem(path)) is not None:
+            raise UsageError(why)
     names = [Path(p).stem for p in paths]
     if len(set(names)) != len(names):
         names = list(paths)
+    if args.plot and (why := report_calls.plot_unavailable()):
+        raise UsageError(why)
     if args.table is not None and args.format != "csv":
         raise UsageError("--table selects one CSV table: use it with --format csv")
     if args.diff and args.table not in (None, "diff"):
@@ -562,6 +648,8 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def _write_csv_tables(tables: dict[str, str], output: str | None) -> int:
     """CSV is one table per file: every table into the directory ``output`` (created if missing)."""
+    from pathlib import Path
+
     if output in (None, "-"):
         raise UsageError(f"--format csv writes one table per file: give --output DIR for all of "
                          f"{', '.join(tables)}, or --table NAME for one table on standard output")
@@ -588,7 +676,44 @@ def _print_markdown(text: str) -> None:
     Console(soft_wrap=False).print(Markdown(text))
 
 
+# ---- instance ----------------------------------------------------------------------------------------
+
+def cmd_instance(args: argparse.Namespace) -> int:
+    from . import new_instance
+
+    time_limit, memory_limit = _limits(args)
+    try:
+        return new_instance.run(args.family, args.params, want_baseline=args.baseline, output=args.output,
+                                suite_out=args.suite_out, tier=args.tier, budget_s=args.budget_s,
+                                time_limit=time_limit, memory_limit=memory_limit, as_json=args.json)
+    except new_instance.InstanceError as exc:
+        raise UsageError(str(exc)) from None
+    except new_instance.BaselineFailed as exc:
+        print(f"endless-exam: baseline failed: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+
+
 # ---- entry point -----------------------------------------------------------------------------------
+
+def _suite_arg(value: str) -> str:
+    """``--suite``: a bundled suite's name or a suite file (checked by ``suites.suite_arg``, loaded only when used)."""
+    if value in SUITES:
+        return value
+    from . import suites
+
+    return suites.suite_arg(value)
+
+
+def _available_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask, as a container or taskset sets it), at most MAX_JOBS."""
+    import os
+
+    try:
+        n = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        n = os.cpu_count() or 1
+    return max(1, min(MAX_JOBS, n))
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="endless-exam", description="Exact, dual-verified checker for the Endless Exam benchmark.")
@@ -596,7 +721,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("instances", help="list suite instances (default: every suite)")
-    p.add_argument("--suite", choices=suites.SUITES, help="only this suite (default: all suites)")
+    p.add_argument("--suite", type=_suite_arg, help="only this suite (default: all suites)")
     p.add_argument("--family", help="only this family (default: all families)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table (default: table)")
     p.set_defaults(func=cmd_instances)
@@ -614,7 +739,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("audit", help="verify every bundled reference construction with both verifiers "
                                       "(default: against every suite)")
-    p.add_argument("--suite", choices=suites.SUITES, help="rows for this suite only (default: all suites)")
+    p.add_argument("--suite", type=_suite_arg, help="rows for this suite only (default: all suites)")
     p.add_argument("--family", help="this family only (default: all families)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table (default: table)")
     p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
@@ -647,7 +772,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("export", help="write prompts.jsonl for a suite (default suite bench-v1)")
     p.add_argument("--output", required=True, help="prompts.jsonl to write")
-    p.add_argument("--suite", choices=suites.SUITES, default="bench-v1", help="suite to export (default bench-v1)")
+    p.add_argument("--suite", type=_suite_arg, default="bench-v1", help="suite to export (default bench-v1)")
     p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free",
                    help="prompt track (default tool-free)")
     p.add_argument("--model-inputs-only", action="store_true",
@@ -660,15 +785,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("answers", help="answers.jsonl; - for stdin (a pipe is read once and never resumed)")
     p.add_argument("--output", required=True, help="scores.json to write (a regular file, never the answers file); "
                                                     "progress goes to OUTPUT.progress.jsonl")
-    p.add_argument("--suite", choices=suites.SUITES, default="bench-v1",
+    p.add_argument("--suite", type=_suite_arg, default="bench-v1",
                    help="the suite the call ids belong to (default bench-v1)")
     p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free",
                    help="track of the answers (default tool-free)")
     p.add_argument("--allow-partial", action="store_true",
                    help="score the calls present as a subset score (default: every call must be answered)")
     p.add_argument("--jobs", type=int, default=None,
-                   help=f"answers verified at a time, 1 to {MAX_JOBS} (default 1); with --backend ray: tasks in "
-                        "flight on the cluster, 1 to 4096 (default twice the cluster's CPUs)")
+                   help=f"answers verified at a time, 1 to {MAX_JOBS} (default: the CPUs available to this process, "
+                        f"{_available_cpus()} here); with --backend ray: tasks in flight on the cluster, 1 to 4096 "
+                        "(default twice the cluster's CPUs)")
     p.add_argument("--backend", choices=("local", "ray"), default="local",
                    help="where the verifications run: local (this machine) or ray (a Ray cluster; needs the ray "
                         "extra; results, progress and resume are the same) (default local)")
@@ -688,6 +814,23 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also run the z3 oracle as a formal third opinion on every answer small enough for it "
                         "(a formal disagreement is a disagreement: missing, never scored; default off)")
     p.set_defaults(func=cmd_score)
+
+    p = sub.add_parser("instance", help="describe any instance; with --baseline compute a verified baseline reference")
+    p.add_argument("family", help="family key")
+    p.add_argument("--params", required=True, help="instance parameters as a JSON object")
+    p.add_argument("--baseline", action="store_true", help="run the family's documented baseline algorithm and "
+                                                            "verify its result with both verifiers (default off)")
+    p.add_argument("--budget-s", type=float, default=300.0, help="wall-clock budget of the baseline run in seconds "
+                                                                 "(default 300)")
+    p.add_argument("--output", metavar="FILE", help="write the baseline's witness here, with its record in index.json "
+                                                    "beside it, for audit --witnesses (default: not written)")
+    p.add_argument("--suite-out", metavar="FILE", help="add the instance with its reference to this suite file "
+                                                       "(created if absent; default: none)")
+    p.add_argument("--tier", default="U1", help="tier of the call id in --suite-out (default U1)")
+    p.add_argument("--json", action="store_true", help="print one JSON object (default: text)")
+    p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
+    p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
+    p.set_defaults(func=cmd_instance)
 
     p = sub.add_parser("report", help="compare scored runs (Table-2 style)")
     p.add_argument("scores", nargs="+", help="scores.json files written by score (one or more runs)")

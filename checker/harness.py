@@ -4,7 +4,9 @@ Processes. Each verifier has a zygote (``endless_exam.certificates.zygote``): a 
 per run, lazily, as ``python -I -m endless_exam.certificates.zygote`` (isolated: the caller's working
 directory and ``PYTHON*`` variables never reach it; it runs in ``/``), that has imported the verifier's
 worker module (``endless_exam.checker.worker`` for the primary, ``endless_exam.crosscheck.worker`` for
-the second) and what its ``preload()`` names. Every request forks one fresh child from it: the child
+the second) and, before the first request of each family, what its ``preload(families)`` names for that
+family (only that: ``verify`` loads one family's libraries, ``score`` warms each family once). Every
+request forks one fresh child from it: the child
 starts its own session (process group), gets the parent-death signal (it dies with the zygote), sets
 ``RLIMIT_AS`` (the memory limit), ``RLIMIT_CPU`` (a backstop a little above the wall clock) and no core
 dumps, and runs the worker protocol on pipes that the harness hands over (``SCM_RIGHTS``). The zygote dies
@@ -143,6 +145,10 @@ class _Zygote:
         self.sock: socket.socket | None = None
         self.proc: subprocess.Popen | None = None
         self.pid: int | None = None
+        self.warmed: set[str] = set()     # families this zygote has been asked to load (certificates.zygote)
+        self.in_flight = 0                # requests handed over and not yet over
+        self.warming = False
+        self.idle = threading.Condition(self.lock)
 
     def _alive(self) -> bool:
         return self.sock is not None and self.proc is not None and self.proc.poll() is None
@@ -164,7 +170,7 @@ class _Zygote:
         try:
             parent.settimeout(ZYGOTE_START_TIMEOUT)
             parent.send(json.dumps({"module": self.worker.module, "sys_path": list(self.worker.sys_path),
-                                    "harness_pid": os.getpid()}).encode("utf-8"))
+                                    "harness_pid": os.getpid(), "families": []}).encode("utf-8"))
             reply = parent.recv(1 << 16)
             parent.settimeout(_SEND_TIMEOUT)    # a zygote that stops taking requests is replaced, never waited for
             data = json.loads(reply) if reply else None
@@ -185,6 +191,25 @@ class _Zygote:
             raise ZygoteError(f"cannot start {self.worker.module}: {why}")
         errfile.close()
         self.sock, self.proc, self.pid = parent, proc, data.get("pid")
+        self.warmed = set()
+
+    def _warm(self, family: Any) -> None:
+        """Have the zygote load ``family``'s modules once, before the first request of that family is forked
+        (outside any answer's time limit). A failure to load is left to the child to report as a verdict;
+        a zygote that cannot take the message, or can no longer fork safely, is stopped (and restarted)."""
+        if not isinstance(family, str) or family in self.warmed or self.sock is None:
+            return
+        self.warmed.add(family)
+        try:
+            self.sock.settimeout(ZYGOTE_START_TIMEOUT)
+            self.sock.send(json.dumps({"warm": [family]}).encode("utf-8"))
+            reply = self.sock.recv(1 << 16)
+            self.sock.settimeout(_SEND_TIMEOUT)
+            data = json.loads(reply) if reply else None
+        except (OSError, ValueError):
+            data = None
+        if not isinstance(data, dict) or data.get("fatal"):
+            self._stop()
 
     def stop(self) -> None:
         with self.lock:
@@ -203,24 +228,51 @@ class _Zygote:
             self.proc = None
             self.pid = None
 
-    def submit(self, request: dict, fds: list[int]) -> None:
-        """Hand one request (and the child's pipe ends) to the zygote, starting or restarting it."""
+    def submit(self, request: dict, fds: list[int], family: Any = None) -> None:
+        """Hand one request (and the child's pipe ends) to the zygote, starting or restarting it, and having
+        it load ``family`` first if it has not yet. Call ``done`` when the request is over."""
         data = json.dumps(request).encode("ascii")
+        last: Exception | None = None
         with self.lock:
-            if not self._alive():
-                self._stop()
-                self._start()
-            try:
-                socket.send_fds(self.sock, [data], fds)
-                return
-            except OSError:
-                self._stop()          # it died since the last request: once more with a new one
-            self._start()
-            try:
-                socket.send_fds(self.sock, [data], fds)
-            except OSError as exc:
-                self._stop()
-                raise ZygoteError(f"the zygote of {self.worker.module} does not take requests: {exc}") from None
+            while self.warming:
+                self.idle.wait()
+            for attempt in (1, 2):
+                if not self._alive():
+                    self._stop()
+                    self._start()
+                if isinstance(family, str) and family not in self.warmed:
+                    self._warm_when_idle(family)
+                    if not self._alive():
+                        self._stop()
+                        if attempt == 1:
+                            continue
+                        raise ZygoteError(f"the zygote of {self.worker.module} died while loading family {family!r}")
+                try:
+                    socket.send_fds(self.sock, [data], fds)
+                    self.in_flight += 1
+                    return
+                except OSError as exc:
+                    last = exc
+                    self._stop()          # it died since the last request: once more with a new one
+            raise ZygoteError(f"the zygote of {self.worker.module} does not take requests: {last}")
+
+    def _warm_when_idle(self, family: str) -> None:
+        """Warm ``family`` once no request of this zygote is in flight (and none starts meanwhile): while it
+        imports, the zygote reports no child's exit, which must not count against a running answer's clock."""
+        self.warming = True
+        try:
+            while self.in_flight:
+                self.idle.wait()
+            self._warm(family)
+        finally:
+            self.warming = False
+            self.idle.notify_all()
+
+    def done(self) -> None:
+        """One request handed over by ``submit`` is over."""
+        with self.lock:
+            self.in_flight -= 1
+            self.idle.notify_all()
 
 
 _ZYGOTES: dict[Worker, _Zygote] = {}
@@ -315,13 +367,14 @@ def _kill_group(pid: int | None) -> None:
             pass
 
 
-def _run_once(worker: Worker, data: bytes, time_limit: float, memory_limit: int) -> _Run:
+def _run_once(worker: Worker, data: bytes, time_limit: float, memory_limit: int, family: Any = None) -> _Run:
     run = _Run()
     cpu_limit = isolation.cpu_limit(time_limit)
     pipes = [os.pipe() for _ in range(4)]      # stdin, stdout, stderr, status
     (in_r, in_w), (out_r, out_w), (err_r, err_w), (st_r, st_w) = pipes
+    zygote = _zygote(worker)
     try:
-        _zygote(worker).submit({"memory_limit": memory_limit, "cpu_limit": cpu_limit}, [in_r, out_w, err_w, st_w])
+        zygote.submit({"memory_limit": memory_limit, "cpu_limit": cpu_limit}, [in_r, out_w, err_w, st_w], family)
     except ZygoteError as exc:
         run.error = str(exc)
     finally:
@@ -331,7 +384,15 @@ def _run_once(worker: Worker, data: bytes, time_limit: float, memory_limit: int)
         for fd in (in_w, out_r, err_r, st_r):
             os.close(fd)
         return run
+    try:
+        return _exchange(run, worker, data, time_limit, in_w, out_r, err_r, st_r)
+    finally:
+        zygote.done()
 
+
+def _exchange(run: _Run, worker: Worker, data: bytes, time_limit: float, in_w: int, out_r: int, err_r: int,
+              st_r: int) -> _Run:
+    """Feed the request to the forked child, collect its output and status, enforce the wall clock."""
     started = time.perf_counter()
     deadline = started + time_limit
     end: float | None = None                    # set once the process is over (or killed): collect, then stop
@@ -459,9 +520,10 @@ def run_worker(module: str | Worker, header: dict, payload: bytes, time_limit: f
     worker = _as_worker(module)
     name = worker.module
     data = json.dumps(header).encode("ascii") + b"\n" + payload
-    run = _run_once(worker, data, time_limit, memory_limit)
+    family = header.get("family") if isinstance(header, dict) else None
+    run = _run_once(worker, data, time_limit, memory_limit, family)
     if run.error is None and not run.started and not run.timed_out:
-        run = _run_once(worker, data, time_limit, memory_limit)   # the zygote died before forking: retry once
+        run = _run_once(worker, data, time_limit, memory_limit, family)   # the zygote died before forking: retry once
     seconds = run.seconds
     if run.error is not None:
         return None, _crashed(run.error), seconds

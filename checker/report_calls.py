@@ -121,6 +121,19 @@ def _size_key(family: str, params: dict | None) -> int | None:
     return None
 
 
+PLOT_EXTRA = "pip install 'endless-exam-checker[plot]'"
+
+
+def plot_unavailable() -> str | None:
+    """Why ``plot`` cannot run here (matplotlib, the optional extra ``plot``, is not installed), or None."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return (f"report --plot needs matplotlib, which is not installed: it is the optional extra 'plot' "
+                f"({PLOT_EXTRA}, or pip install '.[plot]' in a checkout)")
+    return None
+
+
 def plot(runs: Sequence[tuple[str, dict, list[dict]]], directory: str | Path) -> list[Path]:
     """Write the figures for ``(name, aggregate, call rows)`` runs into ``directory``; returns the files."""
     import matplotlib

@@ -231,8 +231,9 @@ class Bar:
     PLAIN_EVERY = 10.0
 
     def __init__(self, total: int, done: int, enabled: bool | None = None) -> None:
-        self.total, self.count = total, done
-        self.counts = {"ACCEPT": 0, "REJECT": 0, "TIMEOUT": 0, "missing": 0}
+        self.total, self.count, self.initial = total, done, done
+        # ZERO (a finish reason, the token budget or the deadline decided it, no verifier) is not a REJECT
+        self.counts = {"ACCEPT": 0, "REJECT": 0, "ZERO": 0, "TIMEOUT": 0, "missing": 0}
         self.tty = sys.stderr.isatty() if enabled is None else enabled
         self.started = self.last = time.perf_counter()
         self.bar = None
@@ -251,14 +252,17 @@ class Bar:
             self.counts["TIMEOUT"] += 1
         elif row.status == "ACCEPT":
             self.counts["ACCEPT"] += 1
+        elif row.get("status") == "ZERO":
+            self.counts["ZERO"] += 1
         else:
             self.counts["REJECT"] += 1
 
     def text(self) -> str:
         elapsed = time.perf_counter() - self.started
-        rate = (self.count / elapsed) if elapsed > 0 else 0.0
+        new = self.count - self.initial          # calls reused from a resumed run took no time here
+        rate = f"{new / elapsed:.1f}/s, " if new > 0 and elapsed > 0 else ""
         counts = " ".join(f"{k} {v}" for k, v in self.counts.items())
-        return f"scoring {self.count}/{self.total} ({rate:.1f}/s, {elapsed:.0f} s) {counts}"
+        return f"scoring {self.count}/{self.total} ({rate}{elapsed:.0f} s) {counts}"
 
     def step(self, row: CallRow | None = None) -> None:
         self.count += 1
@@ -394,7 +398,8 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
                         records={r.call_id: r for r in records}, instances=by_call, track=track, log=log)
     if os.path.exists(output) and (restart or not _bound_to(output, header)):
         os.remove(output)     # results of other answers must not stand beside this run's progress
-        log(f"removed the earlier {output}: it does not belong to these answers and settings")
+        log(f"removed the earlier {output} (--restart)" if restart
+            else f"removed the earlier {output}: it does not belong to these answers and settings")
     todo = [r for r in records if r.call_id not in progress.done]
     if progress.redone:
         log(f"{progress.redone} saved row(s) failed their integrity or consistency check and are redone")

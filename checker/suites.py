@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -18,8 +19,7 @@ from typing import Any
 from endless_exam import fixtures
 
 from .families import FAMILIES
-
-SUITES = ("bench-v1", "size-series", "kakeya")
+from .suite_names import SUITES
 
 
 def instance_id(family: str, params: dict) -> str:
@@ -80,11 +80,69 @@ class SuiteDataError(Exception):
     pass
 
 
-@lru_cache(maxsize=None)
+def is_file_suite(name: str) -> bool:
+    """A suite given as a file path (``--suite FILE``) rather than a bundled suite's name."""
+    return name not in SUITES and (name.endswith(".json") or "/" in name or os.sep in name)
+
+
 def load(name: str) -> tuple[Instance, ...]:
+    """A bundled suite by name, or a suite file (``is_file_suite``: a path, e.g. one written by
+    ``endless-exam instance --suite-out``)."""
+    if is_file_suite(name):
+        return load_file(name)
+    return _load_bundled(name)
+
+
+@lru_cache(maxsize=None)
+def _load_bundled(name: str) -> tuple[Instance, ...]:
     if name not in SUITES:
-        raise KeyError(f"unknown suite {name!r}; known: {', '.join(SUITES)}")
-    doc = fixtures.read_json("suites", f"{name}.json")
+        raise KeyError(f"unknown suite {name!r}; known: {', '.join(SUITES)}, or a suite file (a path)")
+    return _instances(name, fixtures.read_json("suites", f"{name}.json"))
+
+
+def load_file(path: str) -> tuple[Instance, ...]:
+    """A suite file in the format of ``fixtures/suites/*.json``; ``SuiteDataError`` if it cannot be read
+    or does not hold. Its instances carry the path as their suite."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            doc = json.load(fh)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SuiteDataError(f"cannot read the suite file {path}: {exc}") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("instances"), list) or not doc["instances"]:
+        raise SuiteDataError(f"{path} is not a suite file (an object with a non-empty 'instances' list)")
+    from endless_exam.certificates.errors import ParamsError
+    from endless_exam.certificates.params import validate
+
+    try:
+        out = _instances(path, doc)
+    except (KeyError, TypeError, ValueError, ZeroDivisionError, AttributeError) as exc:
+        raise SuiteDataError(f"{path}: malformed instance row ({type(exc).__name__}: {exc})") from None
+    for inst in out:
+        try:
+            if validate(inst.family, inst.params) != inst.params:
+                raise ParamsError("parameters are not in canonical form")
+        except ParamsError as exc:
+            raise SuiteDataError(f"{path}: {inst.call_id}: invalid parameters: {exc}") from None
+    return out
+
+
+def suite_arg(value: str) -> str:
+    """``--suite`` of the command line: a bundled suite's name or a readable suite file."""
+    import argparse
+
+    if value in SUITES:
+        return value
+    if not is_file_suite(value):
+        raise argparse.ArgumentTypeError(f"unknown suite {value!r}; known: {', '.join(SUITES)}, or a suite file (a path "
+                                         "ending in .json)")
+    try:
+        load_file(value)
+    except SuiteDataError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return value
+
+
+def _instances(name: str, doc: dict) -> tuple[Instance, ...]:
     out = []
     for row in doc["instances"]:
         fam = row["family"]

@@ -63,19 +63,21 @@ def same_reference(given: Any, exact: int | Fraction | None) -> bool:
     return False
 
 
-def _instance(family: Any, params: Any, instance_id: Any) -> tuple[suites.Instance | None, str | None]:
+def _instance(family: Any, params: Any, instance_id: Any,
+              suite: tuple[suites.Instance, ...] = ()) -> tuple[suites.Instance | None, str | None]:
     if not isinstance(family, str) or not isinstance(params, dict):
         return None, "family must be a string and params an object"
     iid = suites.instance_id(family, params)
     if instance_id != iid:
         return None, f"instance_id {instance_id!r} is not the id of {family} {json.dumps(params)} ({iid})"
-    found = suites.by_instance_id(iid)
+    found = [i for i in suite if i.instance_id == iid] or suites.by_instance_id(iid)
     if not found:
-        return None, f"{iid} is not an instance of any suite"
+        return None, f"{iid} is not an instance of any suite" + (" (nor of the suite given)" if suite else "")
     return found[0], None
 
 
-def audit_record(directory: Path, record: Any, *, time_limit: float, memory_limit: int) -> dict:
+def audit_record(directory: Path, record: Any, *, time_limit: float, memory_limit: int,
+                 suite: tuple[suites.Instance, ...] = ()) -> dict:
     row: dict[str, Any] = {"instance_id": None, "family": None, "file": None, "problems": [], "holds": False}
     problems = row["problems"]
     if not isinstance(record, dict) or any(k not in record for k in RECORD_KEYS):
@@ -92,7 +94,7 @@ def audit_record(directory: Path, record: Any, *, time_limit: float, memory_limi
     row["sha256_ok"] = digest == record["sha256"]
     if not row["sha256_ok"]:
         problems.append(f"sha256 {digest[:16]}... differs from the index's {str(record['sha256'])[:16]}...")
-    inst, why = _instance(record["family"], record["params"], record["instance_id"])
+    inst, why = _instance(record["family"], record["params"], record["instance_id"], suite)
     if inst is None:
         problems.append(why)
         return row
@@ -138,8 +140,9 @@ def audit_record(directory: Path, record: Any, *, time_limit: float, memory_limi
 
 
 def audit_directory(directory: str | Path, *, time_limit: float = harness.DEFAULT_TIME_LIMIT,
-                    memory_limit: int = harness.DEFAULT_MEMORY_LIMIT) -> dict:
-    """Audit every record of ``DIR/index.json``; ``{"rows": [...], "holds": bool, ...}``."""
+                    memory_limit: int = harness.DEFAULT_MEMORY_LIMIT, suite: tuple[suites.Instance, ...] = ()) -> dict:
+    """Audit every record of ``DIR/index.json``; ``{"rows": [...], "holds": bool, ...}``. Instances are looked up
+    in ``suite`` first (e.g. a suite file), then in every bundled suite."""
     directory = Path(directory)
     if not directory.is_dir():
         raise WitnessDirError(f"{directory} is not a directory")
@@ -152,7 +155,8 @@ def audit_directory(directory: str | Path, *, time_limit: float = harness.DEFAUL
     records = index.get("records") if isinstance(index, dict) else None
     if not isinstance(records, list) or not records:
         raise WitnessDirError(f"{INDEX} has no non-empty 'records' list")
-    rows = [audit_record(directory, rec, time_limit=time_limit, memory_limit=memory_limit) for rec in records]
+    rows = [audit_record(directory, rec, time_limit=time_limit, memory_limit=memory_limit, suite=suite)
+            for rec in records]
     ids = [r["instance_id"] for r in rows]
     for r in rows:
         if r["instance_id"] is not None and ids.count(r["instance_id"]) > 1:

@@ -1,8 +1,8 @@
 """Process entry point of the primary verifier (``python -m endless_exam.checker.worker``); see certificates.worker.
 
 The harness forks each request's process from the primary's zygote (``endless_exam.certificates.zygote``),
-which imports this module and calls ``preload`` once: numpy, python-flint, gmpy2 and every implemented
-family module of the primary.
+which imports this module and calls ``preload(families)`` for the families in front of it: their modules
+and the libraries those import (numpy, python-flint), nothing for the others.
 """
 import sys
 
@@ -11,11 +11,11 @@ from endless_exam.certificates.worker import preload as _preload
 
 from .families import FAMILIES, load
 
-LIBRARIES = ("numpy", "flint", "gmpy2")
 
-
-def preload() -> None:
-    _preload(LIBRARIES, [load(key) for key, info in FAMILIES.items() if info.implemented])
+def preload(families: list[str] | None = None) -> None:
+    """Import the primary's modules of ``families`` (every implemented family when None)."""
+    keys = [key for key, info in FAMILIES.items() if info.implemented] if families is None else families
+    _preload((), [load(key) for key in keys])
 
 
 if __name__ == "__main__":

@@ -3,8 +3,9 @@
 This process never imports ``endless_exam.checker`` nor the primary's libraries (python-flint, gmpy2,
 galois): the second verifier is independent of the primary. The harness forks each request's process
 from the second's zygote (``endless_exam.certificates.zygote``), which imports this module and calls
-``preload`` once: numpy and every family module of the second verifier (and what they name in
-``PRELOAD``); a zygote or a request that has loaded a forbidden module fails with an ERROR.
+``preload(families)`` for the families in front of it: the second verifier's modules of those families
+and what they import or name in ``PRELOAD`` (numpy, sympy), nothing for the others; a zygote or a
+request that has loaded a forbidden module fails with an ERROR.
 """
 import pkgutil
 import sys
@@ -16,7 +17,6 @@ from endless_exam.certificates.worker import preload as _preload
 from . import families
 from .families import load
 
-LIBRARIES = ("numpy",)
 FORBIDDEN = ("endless_exam.checker", "flint", "gmpy2", "galois")
 
 
@@ -30,9 +30,10 @@ def family_keys() -> list[str]:
     return sorted(m.name for m in pkgutil.iter_modules(families.__path__) if not m.name.startswith("_"))
 
 
-def preload() -> None:
+def preload(families: list[str] | None = None) -> None:
+    """Import the second verifier's modules of ``families`` (every family it has when None)."""
     require_independent()
-    _preload(LIBRARIES, [load(key) for key in family_keys()])
+    _preload((), [load(key) for key in (family_keys() if families is None else families)])
     require_independent()
 
 

@@ -76,3 +76,70 @@ def test_importing_the_package_loads_nothing_else_and_python_m_runs_the_cli():
 
 def test_py_typed_is_shipped():
     assert (ROOT / "checker" / "public" / "py.typed").is_file()
+
+
+_SETTINGS = r"""
+import decimal, gc, json, os, signal, sys, warnings
+
+def settings():
+    handlers = {}
+    for sig in signal.valid_signals():
+        try:
+            handlers[int(sig)] = repr(signal.getsignal(sig))
+        except (OSError, ValueError):
+            pass
+    return {"int_max_str_digits": sys.get_int_max_str_digits(), "recursion": sys.getrecursionlimit(),
+            "switch": sys.getswitchinterval(), "flags": repr(sys.flags), "gc": [gc.isenabled(), gc.get_threshold()],
+            "frozen": gc.get_freeze_count(), "warnings": repr(warnings.filters), "decimal": repr(decimal.getcontext()),
+            "environ": dict(os.environ), "cwd": os.getcwd(), "path": list(sys.path), "signals": handlers,
+            "umask": _umask()}
+
+def _umask():
+    mask = os.umask(0o22)
+    os.umask(mask)
+    return mask
+
+# numpy, which prompt() loads with the primary's family modules, adds warning filters of its own when it
+# is first imported; loaded first, they are part of the caller's settings before anything of ours runs
+import numpy  # noqa: F401
+before = settings()
+import endless_exam
+after_import = settings()
+ok = endless_exam.verify("capset", {"d": 4}, ["0000", "0001", "0010"])
+bad = endless_exam.verify("capset", {"d": 4}, ["0000", "1111", "2222"])
+inst = endless_exam.find_instance("a3-capset-11")
+endless_exam.prompt("capset", inst.params)
+endless_exam.load_suite("size-series")
+after_use = settings()
+print(json.dumps({"status": [ok.status.value, bad.status.value], "before": before, "after_import": after_import,
+                  "after_use": after_use}))
+"""
+
+
+def test_the_api_changes_no_interpreter_setting_of_its_caller(tmp_path):
+    """``import endless_exam`` and using its API (verify, which starts both verifiers; find_instance,
+    prompt, load_suite) leave the caller's interpreter as it was: the integer-digit limit and any other
+    setting are changed only inside the verifier processes. Checked in a fresh interpreter."""
+    import json
+
+    proc = subprocess.run([sys.executable, "-c", _SETTINGS], capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = json.loads(proc.stdout)
+    assert out["status"] == ["ACCEPT", "REJECT"]
+    assert out["before"]["int_max_str_digits"] == 4300
+    assert out["after_import"] == out["before"]
+    assert out["after_use"] == out["before"]
+
+
+def test_huge_objectives_convert_exactly_without_the_interpreter_setting():
+    """Outside a verifier process the digit limit stays in force: exact objectives beyond it still convert."""
+    from endless_exam.certificates.verdict import objective_from_str, objective_to_str
+
+    assert sys.get_int_max_str_digits() != 0      # the test process keeps its limit
+    value = -(10 ** 6000 - 1) // 7
+    text = objective_to_str(value)
+    assert text[0] == "-" and len(text) == 6001 and objective_from_str(text) == value
+    frac = Fraction(3 ** 9000 + 1, 2 ** 20000)
+    assert objective_from_str(objective_to_str(frac)) == frac
+    with pytest.raises(ValueError):
+        objective_from_str("1" * 5000 + "x")

@@ -406,3 +406,27 @@ def test_oracle_at_the_size_limit():
 @given(small_sets(max_d=6, max_n=60))
 def test_line_detection_agrees_campaign(case):
     test_line_detection_agrees.hypothesis.inner_test(case)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 40), st.integers(1, 30), st.randoms(use_true_random=False))
+def test_second_numpy_packing_equals_the_per_point_packing(d, count, rnd):
+    """The vectorised packing (3-bit words and base-3 indices, Horner in uint64) of the second verifier
+    against its per-point Python form, up to d = 40 (3^40 < 2^64); then a planted line among the last
+    points is found on the numpy path (REJECT) and removing its last point leaves a set the scan agrees
+    on with brute force."""
+    from endless_exam.crosscheck.families import capset as second_mod
+
+    pts = tuple("".join(rnd.choice("012") for _ in range(d)) for _ in range(count))
+    packed, base3 = second_mod._pack_numpy(pts, d)
+    assert packed.tolist() == [second_mod._pack(p) for p in pts]
+    assert base3.tolist() == [second_mod._base3(p) for p in pts]
+    distinct = tuple(dict.fromkeys(pts))
+    x, y = distinct[-1], "".join(str((int(c) + 1) % 3) for c in distinct[-1])
+    z = "".join(str((-(int(a) + int(b))) % 3) for a, b in zip(x, y))
+    if y not in distinct and z not in distinct and d > 0:
+        planted = distinct + (y, z)
+        hit = second_mod._scan_numpy(planted, d)
+        assert hit is not None and brute_has_line([planted[t] for t in hit])
+    found = second_mod._scan_numpy(distinct, d) if len(distinct) > 1 else None
+    assert (found is not None) == brute_has_line(list(distinct))

@@ -223,7 +223,7 @@ def test_verify_answer_file_forms(capsys, write, content):
     assert code == 0
     data = json.loads(out)
     assert data["status"] == "ACCEPT" and data["objective"] == CAP4_SIZE
-    assert data["call_id"] is None and "ratio" not in data  # d=4 is in no suite
+    assert data["call_id"] == "a1-capset-2" and data["ratio"] == 1  # d=4 is a draw of tier A1 (reference 20)
 
 
 def test_verify_family_params_for_a_size_series_instance(capsys, write):
@@ -237,20 +237,20 @@ def test_verify_family_params_for_a_size_series_instance(capsys, write):
 
 
 def test_verify_family_params_for_a_non_suite_instance(capsys, write):
-    path = write([p + "000" for p in CAP4_POINTS])  # cap x {000} is a cap in F_3^7
-    code, out, _ = run_cli(capsys, "verify", "--family", "capset", "--params", '{"d": 7}', path, "--json")
+    path = write([p + "0" for p in CAP4_POINTS])  # cap x {0} is a cap in F_3^5 (d = 5 is in no suite)
+    code, out, _ = run_cli(capsys, "verify", "--family", "capset", "--params", '{"d": 5}', path, "--json")
     assert code == 0, out
     data = json.loads(out)
     assert data["status"] == "ACCEPT" and data["objective"] == CAP4_SIZE
-    assert data["call_id"] is None and data["instance_id"] == suites.instance_id("capset", {"d": 7})
-    code, out, _ = run_cli(capsys, "verify", "--family", "capset", "--params", '{"d": 7}', path)
+    assert data["call_id"] is None and data["instance_id"] == suites.instance_id("capset", {"d": 5})
+    code, out, _ = run_cli(capsys, "verify", "--family", "capset", "--params", '{"d": 5}', path)
     assert code == 0 and "verdict" in out and "reference" not in out
 
 
 def test_verify_malformed_answer_is_rejected(capsys, write):
     code, out, _ = run_cli(capsys, "verify", "--instance", "a3-capset-11", write(b'["000000000", "0'), "--json")
     assert code == 1
-    assert json.loads(out)["reason"] == "NO_ANSWER"
+    assert json.loads(out)["reason"] == "NO_ANSWER"      # a truncated bare list (a truncated object: JSON_SYNTAX)
     code, out, _ = run_cli(capsys, "verify", "--instance", "a3-capset-11", write(b'["\xff"]', "bad.json"), "--json")
     assert code == 1
     assert json.loads(out)["reason"] == "JSON_ENCODING"

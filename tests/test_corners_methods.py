@@ -122,3 +122,50 @@ def test_a_corner_in_the_last_row_is_found_after_a_full_scan():
     assert brute_has_corner(planted)
     p, s = proplib.both(primary, second, {"n": n}, planted)
     assert p.reason == "PROPERTY_VIOLATION"
+
+
+# ---- the padded grid of the primary, the packed bitsets of the second, the shared parse fast path ------------
+
+def test_every_3_subset_of_the_4_by_4_grid_both_finders_against_brute_force():
+    """Exhaustive on {0..3}^2 (corners with the third point on every border, d of either sign): both
+    verifiers' finders name a real corner exactly when there is one (REJECT), nothing otherwise."""
+    import itertools
+
+    from endless_exam.checker.families import corners as primary_mod
+    from endless_exam.crosscheck.families import corners as second_mod
+
+    cells = [(x, y) for x in range(4) for y in range(4)]
+    found = 0
+    for subset in itertools.combinations(cells, 3):
+        expect = brute_has_corner(list(subset))
+        for finder in (primary_mod.find_corner, second_mod.find_corner):
+            hit = finder(subset, 4)
+            assert (hit is not None) == expect, (subset, finder.__module__)
+            if hit is not None:
+                i, j, k, d = hit
+                (x, y), q, r = subset[i], subset[j], subset[k]
+                assert d != 0 and q == (x + d, y) and r == (x, y + d)
+        found += expect
+    assert 0 < found < 560
+
+
+def test_second_bitsets_are_the_rows_of_the_grid():
+    from endless_exam.crosscheck.families import corners as second_mod
+
+    grid = np.zeros((3, 11), dtype=np.bool_)
+    grid[0, [0, 9, 10]] = True
+    grid[2, 8] = True
+    assert second_mod._bitsets(grid) == [1 | 1 << 9 | 1 << 10, 0, 1 << 8]
+
+
+@pytest.mark.parametrize("bad, reason", [([[0, 1], [1, True]], "FORMAT_TYPE"), ([[0, 1], [1, 5]], "RANGE"),
+                                         ([[0, 1], [1]], "FORMAT_SHAPE"), ([[0, 1], (1, 2)], "FORMAT_TYPE"),
+                                         ([[0, 1], [-1, 0]], "RANGE"), ([[0, 1], [1, 2.0]], "FORMAT_TYPE")])
+def test_corners_fast_parse_path_falls_back_to_the_exact_fault(bad, reason):
+    from endless_exam.certificates.errors import AnswerError
+    from endless_exam.certificates.schemas import corners as schema
+
+    with pytest.raises(AnswerError) as err:
+        schema.parse(bad, {"n": 5})
+    assert err.value.reason == reason and "point 1" in err.value.message
+    assert schema.parse([[0, 1], [4, 4]], {"n": 5}).points == ((0, 1), (4, 4))

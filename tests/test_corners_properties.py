@@ -304,8 +304,8 @@ CONSTRUCTIONS = list(fixtures.list_json("constructions", "corners"))
 @pytest.mark.parametrize("name, doc", CONSTRUCTIONS, ids=[c[0] for c in CONSTRUCTIONS])
 def test_reference_constructions_are_accepted(name, doc):
     params = proplib.assert_reference_construction("corners", primary, second, doc)
-    inst = next(i for i in suites.load("bench-v1") if i.family == "corners" and i.params == params)
-    assert doc["objective"] >= int(inst.reference)
+    inst = next(i for i in suites.all_instances() if i.family == "corners" and i.params == params)
+    assert doc["objective"] >= int(inst.reference)       # bench-v1 references, or the a1/a2 baselines (ratio 1)
 
 
 def test_every_suite_instance_has_a_construction():

@@ -119,6 +119,29 @@ def test_second_python_and_numpy_paths_agree(case):
     a = second_mod.first_short_ball(adj, parsed.vertices, k, force="python")
     b = second_mod.first_short_ball(adj, parsed.vertices, k, force="numpy")
     assert a == b
+    old = second_mod.BATCH_SOURCES
+    try:
+        for batch in (1, 2, 3):                    # sources split over several batches, the last one short
+            second_mod.BATCH_SOURCES = batch
+            assert second_mod.first_short_ball(adj, parsed.vertices, k, force="numpy") == a
+    finally:
+        second_mod.BATCH_SOURCES = old
+
+
+@pytest.mark.parametrize("batch", [1, 3, 256])
+def test_second_batched_search_on_long_paths_and_cycles(batch, monkeypatch):
+    """Graphs of large diameter (hundreds of levels) on the numpy path in batches: a cycle is accepted at
+    k = its diameter and rejected one below with the first source (0) and its exact ball, a path
+    likewise (first short ball at source 0, the far end missing)."""
+    monkeypatch.setattr(second_mod, "BATCH_SOURCES", batch)
+    for edges, V, diam in ((g.cycle(301), 301, 150), ([[i, i + 1] for i in range(199)], 200, 199)):
+        parsed = schema.parse(edges, {"d": 2, "k": diam})
+        adj = second_mod._adjacency_lists(parsed)
+        assert second_mod.first_short_ball(adj, V, diam, force="numpy") == (None, None)
+        x, ball = second_mod.first_short_ball(adj, V, diam - 1, force="numpy")
+        assert x == 0 and ball == second_mod._levels(adj, 0, diam - 1)[0] and len(ball) == V - (2 if V == 301 else 1)
+        sv = second.check({"d": 2, "k": diam - 1}, edges)
+        assert sv.reason == "PROPERTY_VIOLATION" and sv.witness["pair"][0] == 0 and sv.witness["distance"] == diam
 
 
 @st.composite
@@ -279,9 +302,10 @@ def test_oracle_planted_violation(b, data):
 # ---- (e) parameters, bound, prompt, independence ----------------------------------------------------
 
 def test_params_are_strict_and_bounded():
-    assert schema.validate_params({"d": 20, "k": 32}) == {"d": 20, "k": 32}
+    assert schema.validate_params({"d": 20, "k": 500}) == {"d": 20, "k": 500}
+    assert schema.validate_params({"d": 4, "k": 48}) == {"d": 4, "k": 48}
     assert schema.validate_params({"d": 1, "k": 1}) == {"d": 1, "k": 1}
-    for bad in ({"d": 21, "k": 2}, {"d": 0, "k": 2}, {"d": 3, "k": 33}, {"d": 3, "k": 0}, {"d": True, "k": 2},
+    for bad in ({"d": 21, "k": 2}, {"d": 0, "k": 2}, {"d": 3, "k": 501}, {"d": 3, "k": 0}, {"d": True, "k": 2},
                 {"d": 3.0, "k": 2}, {"d": 3}, {"d": 3, "k": 2, "V": 10}, [3, 2]):
         with pytest.raises(ParamsError):
             schema.validate_params(bad)
@@ -310,7 +334,7 @@ def test_moore_bound():
 def test_prompt_states_every_limit():
     for inst in [i for i in suites.all_instances() if i.family == "degdiam"]:
         text = prompts.prompt("degdiam", inst.params)
-        for value in ("4,000", "40,000", "12", "20", "32", "60 seconds"):
+        for value in ("4,000", "40,000", "12", "20", str(schema.MAX_K), "60 seconds"):
             assert value in text, value
         assert '{"cayley"' in text and "0 <= u < v" in text
 

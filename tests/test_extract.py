@@ -168,12 +168,24 @@ def test_unclosed_last_fence_opens_no_block():
 @pytest.mark.parametrize("text", [
     'Here is the answer:\n```json\n{"answer": ["000", "001", "01',
     '```json\n["000", "001",\n```',
-    '{"answer": ["000", "001"',
-    '["000", "001"',
     'Answer: {"answer": ["000", "0',
+    '["000", "001"',
 ])
-def test_truncated_json_is_no_answer(text):
+def test_truncated_json_inside_a_reply_or_a_bare_list_is_no_answer(text):
     assert reason(from_file, text) == "NO_ANSWER"
+
+
+@pytest.mark.parametrize("text,line,column", [
+    ('{"answer": [1, 2,', 1, 18),
+    ('{"answer": ["000", "001"', 1, 25),
+    ('\n  {"answer": [\n    1,\n    2,', 4, 7),
+])
+def test_a_truncated_answer_object_is_json_syntax_with_line_and_column(text, line, column):
+    """A file that starts as the answer object and breaks (truncated) says where, instead of NO_ANSWER."""
+    with pytest.raises(AnswerError) as info:
+        from_file(text)
+    assert info.value.reason == "JSON_SYNTAX"
+    assert f"line {line} column {column}" in info.value.message, info.value.message
 
 
 def test_nan_inside_a_fenced_block_is_not_skipped():

@@ -30,7 +30,7 @@ HEADER = {"op": "check", "family": "capset", "params": {"d": 3}, "kind": "file"}
 _D4 = json.loads((ROOT / "fixtures" / "constructions" / "capset" / "d4.json").read_text())
 CAP4, CAP4_SIZE = _D4["answer"], _D4["objective"]  # the bundled d=4 cap (20 points, the maximum)
 CAP4_POINTS = list(parse_capset(CAP4, {"d": 4}).points)
-PRIMARY_LIBRARIES = {"endless-exam-checker", "numpy", "python-flint", "gmpy2"}
+PRIMARY_LIBRARIES = {"endless-exam-checker", "numpy"}     # what the primary's capset needs, nothing more
 FORBIDDEN_IN_SECOND = {"python-flint", "gmpy2", "galois"}
 
 
@@ -648,6 +648,66 @@ def test_real_verifiers_report_the_libraries_their_processes_loaded():
         assert "setuptools" not in libs            # start-up hooks (.pth files) are not libraries
         for dist, ver in libs.items():
             assert ver == version(dist)
+
+
+def test_a_verifier_process_loads_only_what_its_family_needs():
+    """A capset check loads numpy and nothing else: the zygotes warm the family in front of them, not
+    every family (so no sympy in the second, no python-flint in the primary). Fresh zygotes: a zygote
+    that has served other families keeps their modules (that is what keeps score's zygotes warm)."""
+    harness.shutdown()
+    res = real(json.dumps({"answer": CAP4}).encode())
+    assert res.status is Status.ACCEPT
+    assert set(res.primary_libraries) == {"endless-exam-checker", "numpy"}
+    assert set(res.second_libraries) == {"endless-exam-checker", "numpy"}
+
+
+def test_a_warm_zygote_loads_a_new_family_when_its_first_request_comes():
+    """The same zygote serves a capset request, then a kakeya one: it loads kakeya's libraries (sympy, in
+    the second verifier) once, before forking, and the child reports them."""
+    cap = dict(TRIVIAL_HEADER)
+    result, failure, _ = harness.run_worker(harness.SECOND, cap, b'["0000"]', 60.0, 4 * GIB)
+    assert failure is None and "sympy" not in result["libraries"]
+    zygote = harness.zygote_pid(harness.SECOND)
+    kakeya = {"op": "check", "family": "kakeya", "params": {"q": 3, "n": 2}, "kind": "file"}
+    answer = b"[[0,0],[0,1],[0,2],[1,0],[1,2],[2,0],[2,2]]"
+    result, failure, _ = harness.run_worker(harness.SECOND, kakeya, answer, 60.0, 4 * GIB)
+    assert failure is None and result["verdict"]["status"] == "ACCEPT", result
+    assert "sympy" in result["libraries"] and not FORBIDDEN_IN_SECOND & set(result["libraries"])
+    assert harness.zygote_pid(harness.SECOND) == zygote       # the same warm zygote, not a new one
+
+
+def test_a_family_that_cannot_be_loaded_is_a_verdict_of_its_own_request_not_a_dead_zygote():
+    bad = {"op": "check", "family": "no_such_family", "params": {}, "kind": "file"}
+    result, failure, _ = harness.run_worker(harness.PRIMARY, bad, b"[]", 60.0, 4 * GIB)
+    assert failure is None and result["verdict"]["status"] == "ERROR", result
+    result, failure, _ = harness.run_worker(harness.PRIMARY, dict(TRIVIAL_HEADER), b'["0000"]', 60.0, 4 * GIB)
+    assert failure is None and result["verdict"]["status"] == "ACCEPT"
+
+
+def test_a_zygote_that_dies_while_loading_a_family_is_an_error_and_is_replaced():
+    worker = helper("warm_crash_worker")
+    result, failure, _ = harness.run_worker(worker, HEADER, b"[]", 20.0, GIB)
+    assert result is None and failure.status is Status.ERROR and failure.reason == "VERIFIER_CRASHED"
+    assert "loading family 'capset'" in failure.message
+    other = dict(HEADER, family="labs", params={"N": 4})
+    result, failure, _ = harness.run_worker(worker, other, b"[]", 20.0, GIB)
+    assert failure is None and result["verdict"]["status"] == "ACCEPT"     # a new zygote serves the others
+
+
+def test_a_new_family_is_warmed_only_once_no_request_of_the_zygote_is_in_flight():
+    """A capset request is running (1 s, limit 6 s) when a labs request asks the same zygote to load labs
+    (8 s): the harness waits for the capset request to end before warming, so the capset answer is not
+    timed out by a zygote that was busy importing instead of reporting its child's exit."""
+    worker = helper("slow_warm_worker")
+    assert harness.run_worker(worker, HEADER, b"[]", 60.0, GIB)[1] is None      # zygote up, capset warm
+    t, box = _in_thread(harness.run_worker, worker, HEADER, b"[]", 6.0, GIB)
+    time.sleep(0.3)                                     # the capset request is (very likely) in flight
+    labs = dict(HEADER, family="labs", params={"N": 4})
+    result, failure, _ = harness.run_worker(worker, labs, b"[]", 60.0, GIB)
+    t.join(60)
+    assert failure is None and result["verdict"]["status"] == "ACCEPT"
+    capset_result, capset_failure, _ = box["value"]
+    assert capset_failure is None and capset_result["verdict"]["status"] == "ACCEPT", capset_failure
 
 
 def test_witness_replies_carry_libraries_too():

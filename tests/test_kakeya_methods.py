@@ -249,3 +249,58 @@ def test_duplicate_witness_is_the_earliest_second_occurrence(codes):
     v = primary.check({"q": q, "n": n}, [list(p) for p in pts])
     if expect is not None:
         assert v.reason == "DUPLICATE" and v.witness == {"point": list(pts[expect[0]]), "indices": list(expect)}
+
+
+# ---- (f) the second verifier's walks from the first points -------------------------------------------------
+
+from endless_exam.crosscheck.families import kakeya as second_mod  # noqa: E402
+
+
+@settings(max_examples=120, deadline=None)
+@given(small_sets())
+def test_second_walks_only_claim_real_lines_and_with_every_start_decide_exactly(case):
+    q, n, pts = case
+    members = set(map(tuple, pts))
+    for v in directions(q, n):
+        truth = lines_in(pts, v, q)
+        assert second_mod.walk_finds_line(members, tuple(pts[:second_mod.WALKS]), v, q) <= truth
+        assert second_mod.walk_finds_line(members, tuple(map(tuple, pts)), v, q) == truth
+
+
+@settings(max_examples=80, deadline=None)
+@given(small_sets(), st.sampled_from([0, 1, 4, 10 ** 6]))
+def test_second_first_missing_direction_with_any_number_of_walks(case, walks):
+    q, n, pts = case
+    truth = brute_missing(pts, q, n)
+    old = second_mod.WALKS
+    second_mod.WALKS = walks
+    try:
+        assert second_mod.first_missing_direction(tuple(map(tuple, pts)), q, n) == truth
+    finally:
+        second_mod.WALKS = old
+
+
+def test_second_walks_decide_all_of_a_space_and_reject_a_transversal():
+    """All of F_7^3: the walks alone decide every direction (ACCEPT); minus a transversal of (1, 6, 6):
+    only that direction is left to the shifted ANDs, which reject it."""
+    q, n = 7, 3
+    full = list(itertools.product(range(q), repeat=n))
+    assert all(second_mod.walk_finds_line(set(full), tuple(full[:4]), v, q) for v in directions(q, n))
+    cut = minus_transversal(q, n, (1, 6, 6))
+    assert second_mod.first_missing_direction(tuple(cut), q, n) == (1, 6, 6)
+    assert both(cut, q, n).witness == {"direction": [1, 6, 6]}
+
+
+@pytest.mark.parametrize("bad, reason", [([[0, 1], [1, True]], "FORMAT_TYPE"), ([[0, 1], [1, 7]], "RANGE"),
+                                         ([[0, 1], [1]], "FORMAT_SHAPE"), ([[0, 1], (1, 2)], "FORMAT_TYPE"),
+                                         ([[0, 1], [1, -1]], "RANGE"), ([[0, 1], [1, 2.0]], "FORMAT_TYPE")])
+def test_fast_parse_path_falls_back_to_the_exact_fault(bad, reason):
+    from endless_exam.certificates.errors import AnswerError
+    from endless_exam.certificates.forms import intvectors
+    from endless_exam.certificates.schemas import kakeya as schema
+
+    assert not intvectors.well_formed(bad, 2, 0, 6)
+    with pytest.raises(AnswerError) as err:
+        schema.parse(bad, {"q": 7, "n": 2})
+    assert err.value.reason == reason and "point 1" in err.value.message
+    assert schema.parse([[0, 1], [1, 6]], {"q": 7, "n": 2}).points == ((0, 1), (1, 6))

@@ -272,3 +272,53 @@ def test_issue_inputs(name, params, answer, method):
     p, s = proplib.both(primary, second, params, answer)
     assert p.status is (Status.REJECT if name == "random" else Status.ACCEPT)
     confirm(params, answer, p)
+
+
+# ---- the second verifier's bitsets and the shared parse fast path ----------------------------------------
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 7), st.integers(1, 60), st.data())
+def test_second_class_bitsets_match_their_definition(step, n, data):
+    import numpy as np
+
+    from endless_exam.crosscheck.families import lineq as second_mod
+
+    values = data.draw(st.lists(st.integers(1, n), min_size=1, max_size=n, unique=True))
+    fwd, rev, width = second_mod._class_bitsets(np.array(values, dtype=np.int64), step, n)
+    for c in range(step):
+        members = [x for x in values if x % step == c]
+        assert width[c] == (n - c) // step
+        assert fwd[c] == sum(1 << ((x - c) // step) for x in members)
+        assert rev[c] == sum(1 << (width[c] - (x - c) // step) for x in members)
+
+
+@pytest.mark.parametrize("a, b", [(1, 1), (3, 3), (1, 2), (2, 5)])
+def test_second_finds_the_first_middle_in_answer_order(a, b):
+    """REJECT: the first z in answer order that is the middle of a solution; ACCEPT on a solution-free set."""
+    from endless_exam.crosscheck.families import lineq as second_mod
+
+    g = math.gcd(a, b)
+    a1, b1 = a // g, b // g
+    n = 200
+    values = [50, 7, 50 + b1 * 3, 50 - a1 * 3, 120]            # 50 is the middle of (50 + 3b', 50 - 3a', 50)
+    hit = second_mod.find_solution(tuple(values), a, b, n)
+    i, j, k = hit
+    x, y, z = values[i], values[j], values[k]
+    assert k == 0 and a * x + b * y == (a + b) * z and x != y
+    free = [v for v in range(1, n + 1) if v % (a1 + b1) == 1][:1] + [2, 3][: 1 if a1 + b1 <= 2 else 2]
+    assert not brute(a, b, free) and second_mod.find_solution(tuple(free), a, b, n) is None
+
+
+def brute(a: int, b: int, values) -> bool:
+    return any(a * x + b * y == (a + b) * z and x != y for x in values for y in values for z in values)
+
+
+@pytest.mark.parametrize("bad, reason", [([1, True], "FORMAT_TYPE"), ([1, 2.0], "FORMAT_TYPE"), ([1, 0], "RANGE"),
+                                         ([1, 11], "RANGE"), ([1, "2"], "FORMAT_TYPE")])
+def test_lineq_fast_parse_path_falls_back_to_the_exact_fault(bad, reason):
+    from endless_exam.certificates.errors import AnswerError
+
+    with pytest.raises(AnswerError) as err:
+        schema.parse(bad, {"a": 1, "b": 1, "n": 10})
+    assert err.value.reason == reason and "element 1" in err.value.message
+    assert schema.parse([3, 1, 10], {"a": 1, "b": 1, "n": 10}).elements == (3, 1, 10)

@@ -120,6 +120,59 @@ def test_first_difference_of_both_verifiers_is_the_first_entry_in_order():
     assert second.module.first_difference(schema.parse(scheme, params(2, 2, 2)))[:3] == hit
 
 
+@settings(max_examples=120, deadline=None)
+@given(st.one_of(small_schemes(), st.sampled_from(BASES).map(lambda b: (b[0], b[1]))), st.integers(0, 2 ** 32 - 1))
+def test_both_second_methods_name_the_first_wrong_entry(case, seed):
+    """The second's sparse sum and its Kronecker packing against the definition, on generated schemes
+    and on valid bases with and without one perturbed coefficient (ACCEPT and REJECT)."""
+    from endless_exam.crosscheck.families import matmul as second_mod
+
+    scheme, (n, m, p) = case
+    rnd = random.Random(seed)
+    if rnd.random() < 0.5:
+        scheme = [[list(f) for f in prod] for prod in scheme]
+        k, f = rnd.randrange(len(scheme)), rnd.randrange(3)
+        idx = rnd.randrange(len(scheme[k][f]))
+        scheme[k][f][idx] = rnd.choice([x for x in range(-4, 5) if x != scheme[k][f][idx]])
+    parsed = schema.parse(scheme, params(n, m, p))
+    hit = ms.definition(scheme, n, m, p)
+    for method in ("sparse", "packed", None):
+        found = second_mod.first_difference(parsed, method)
+        if hit is None:
+            assert found is None, method
+        else:
+            a, b, c = hit
+            assert found == (a, b, c, ms.scheme_entry(scheme, a, b, c), ms.tensor_entry(n, m, p, a, b, c)), method
+
+
+def test_second_chooses_the_packed_method_for_dense_schemes(monkeypatch):
+    """<3,3,3>: four all-ones products cancelling in pairs (729 terms each) plus the naive 27 are above
+    64 terms per product: the packed method decides (ACCEPT, then REJECT after one change)."""
+    from endless_exam.crosscheck.families import matmul as second_mod
+
+    dense = [[[1] * 9, [1] * 9, [s] * 9] for s in (1, -1, 1, -1)] + [[list(f) for f in prod] for prod in ms.naive(3, 3, 3)]
+    parsed = schema.parse(dense, params(3, 3, 3))
+    assert sum(len(a) * len(b) * len(c) for a, b, c in second_mod._supports(parsed)) > \
+        second_mod.SPARSE_TERMS_PER_PRODUCT * len(dense)
+    used = []
+    monkeypatch.setattr(second_mod, "packed_first_difference",
+                        lambda parsed, real=second_mod.packed_first_difference: used.append(1) or real(parsed))
+    assert second_mod.first_difference(parsed) is None and used
+    dense[0][2][3] = 0
+    assert second_mod.first_difference(schema.parse(dense, params(3, 3, 3)))[:3] == ms.definition(dense, 3, 3, 3)
+
+
+def test_matmul_fast_parse_path_falls_back_to_the_exact_fault():
+    base = [[list(f) for f in prod] for prod in ms.naive(1, 1, 2)]
+    assert schema.parse(base, params(1, 1, 2)).products == tuple(tuple(tuple(f) for f in prod) for prod in base)
+    for where, value, reason in ((0, True, "FORMAT_TYPE"), (1, 5, "RANGE"), (2, 1.0, "FORMAT_TYPE"), (0, -5, "RANGE")):
+        bad = [[list(f) for f in prod] for prod in base]
+        bad[1][where][0] = value
+        with pytest.raises(AnswerError) as err:
+            schema.parse(bad, params(1, 1, 2))
+        assert err.value.reason == reason and "product 1" in err.value.message
+
+
 # ---- (b) mutations ----------------------------------------------------------------------------------
 
 def test_bases_are_valid():

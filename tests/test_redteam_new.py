@@ -418,8 +418,9 @@ def test_score_crlf_and_missing_final_newline(tmp_path, capsys):
 
 @pytest.mark.parametrize("content", [b"", b"\n\n  \n\t\n"])
 def test_score_empty_answers_file_with_allow_partial(tmp_path, capsys, content):
+    """Nothing to score is an error (exit 2, issue 17), not a score of "n/a"; scores.json still says why."""
     rc, captured, doc = _score(tmp_path, capsys, content)
-    assert rc == 0, captured.err
+    assert rc == 2 and "no answer was scored" in captured.err, captured.err
     assert doc["complete"] is False and doc["subset_score"] is None
     assert sorted(doc["missing_call_ids"]) == ["k1-kakeya-0", "k1-kakeya-1", "k1-kakeya-2"]
 

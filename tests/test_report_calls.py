@@ -71,8 +71,19 @@ def test_report_output_file_and_stdout(runs, tmp_path, capsys):
     assert cli.main(["report", str(a), "--output", str(tmp_path)]) == 2
 
 
+def test_plot_without_matplotlib_says_how_to_get_it(runs, tmp_path, monkeypatch, capsys):
+    """matplotlib is the optional extra ``plot``: without it ``report --plot`` is a usage error (exit 2) that
+    names the extra, and writes nothing."""
+    a, _b, _s = runs
+    monkeypatch.setitem(sys.modules, "matplotlib", None)      # import matplotlib now raises ImportError
+    assert cli.main(["report", str(a), "--plot", str(tmp_path / "figs")]) == 2
+    err = capsys.readouterr().err
+    assert "matplotlib" in err and "pip install 'endless-exam-checker[plot]'" in err
+    assert not (tmp_path / "figs").exists()
+
+
 def test_every_figure_is_written_and_not_blank(runs, tmp_path):
-    import matplotlib.image as mpimg
+    mpimg = pytest.importorskip("matplotlib.image", reason="matplotlib is the optional extra 'plot'")
 
     a, b, s = runs
     assert cli.main(["report", str(a), str(b), "--plot", str(tmp_path / "figs")]) == 0

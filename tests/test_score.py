@@ -1194,7 +1194,8 @@ def test_answers_changed_during_the_run_stop_it_and_keep_what_is_saved(tmp_path,
 
     monkeypatch.setattr(harness, "verify", verify)
     out = tmp_path / "s.json"
-    code, _, err = run_cli(capsys, "score", answers, "--output", out, "--allow-partial")
+    # one answer at a time (the default is the CPUs available), so that the first is saved before the change
+    code, _, err = run_cli(capsys, "score", answers, "--output", out, "--allow-partial", "--jobs", "1")
     assert code == 2 and "changed while it was being scored" in err and "1 finished calls are saved" in err
     _, rows = _progress_rows(Path(f"{out}.progress.jsonl"))
     assert [r["call_id"] for r in rows] == ["a3-capset-11"] and not out.exists()

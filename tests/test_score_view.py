@@ -42,7 +42,7 @@ def test_plain_progress_lines_count_outcomes(monkeypatch):
     bar.step(SimpleNamespace(outcome="missing", status="ERROR"))
     bar.close()
     lines = err.getvalue().splitlines()
-    assert lines[-1].startswith("scoring 3/3") and "ACCEPT 1 REJECT 0 TIMEOUT 1 missing 1" in lines[-1]
+    assert lines[-1].startswith("scoring 3/3") and "ACCEPT 1 REJECT 0 ZERO 0 TIMEOUT 1 missing 1" in lines[-1]
 
 
 def test_a_terminal_gets_a_tqdm_bar(monkeypatch):

@@ -159,6 +159,52 @@ def test_factor_certificates_match_their_expansion(case):
         assert p.reason == "PROPERTY_VIOLATION"
 
 
+def first_confusable_pair(words, q: int):
+    """The first confusable pair (i, j), i < j, in the order (i, j), by the definition (all pairs)."""
+    for i, j in itertools.combinations(range(len(words)), 2):
+        if close(words[i], words[j], q):
+            return i, j
+    return None
+
+
+@st.composite
+def distinct_lists(draw):
+    """Distinct words, q = 5, 7, 9, d <= 8 (d = 7, 8 with q = 9 take the sorted path of the box method),
+    dense in a small region half of the time so that confusable pairs are common."""
+    q = draw(st.sampled_from([5, 7, 9]))
+    d = draw(st.integers(1, 8))
+    rnd = random.Random(draw(st.integers(0, 2 ** 32 - 1)))
+    alphabet = "0123456789"[:q] if draw(st.booleans()) else "0246"[: (q - 1) // 2]
+    words = list(dict.fromkeys("".join(rnd.choice(alphabet) for _ in range(d)) for _ in range(rnd.randint(2, 60))))
+    return q, words
+
+
+@settings(max_examples=200, deadline=None)
+@given(distinct_lists())
+def test_both_primary_pair_methods_name_the_first_confusable_pair(case):
+    """The box method and the filter method of the primary against the definition (ACCEPT and REJECT)."""
+    q, words = case
+    expected = first_confusable_pair(words, q)
+    for method in ("boxes", "filter"):
+        assert primary_mod.find_confusable(tuple(words), q, method) == expected, method
+
+
+def test_box_method_accepts_and_rejects_on_both_paths():
+    """Dense counts (q^d <= 2^22) and sorted keys (q = 9, d = 7: 9^7 > 2^22) on a code and on the code
+    with a neighbour of its second-last word as its last word."""
+    for q, d, code in ((7, 7, [a + b for a in C7[5] for b in C7[2]]), (9, 7, [a + b for a in C81 for b in ["0000", "2222", "4444"]])):
+        assert primary_mod.box_method_applies(len(code), d, q)
+        assert (q ** d <= primary_mod.DENSE_BOXES) == (q == 7)
+        assert primary_mod.find_confusable(tuple(code), q, "boxes") is None
+        spoiled = code[:-1] + [code[-2][:-1] + str((int(code[-2][-1]) + 1) % q)]
+        assert len(set(spoiled)) == len(spoiled)
+        pair = primary_mod.find_confusable(tuple(spoiled), q, "boxes")
+        assert pair is not None and pair[1] == len(code) - 1 and close(spoiled[pair[0]], spoiled[pair[1]], q)
+        assert pair == primary_mod.find_confusable(tuple(spoiled), q, "filter")
+        p, _ = both(q, d, spoiled)
+        assert p.reason == "PROPERTY_VIOLATION" and p.witness["indices"] == list(pair)
+
+
 # ---- (c) mutations -----------------------------------------------------------------------------------
 
 VALID = [(5, 2, PENTAGON), (7, 4, C7[4]), (9, 3, C81), (7, 3, C7[3]),

@@ -158,7 +158,7 @@ def test_unknown_suite():
 
 def test_all_instances():
     everything = suites.all_instances()
-    assert len(everything) == 69 + 28 + 3
+    assert len(everything) == 69 + 28 + 3 + 49 + 49      # bench-v1, size-series, kakeya, a1, a2
     assert everything[:69] == suites.load("bench-v1")
 
 

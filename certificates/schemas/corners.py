@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import AnswerError, describe
-from ..forms import diffset
+from ..forms import diffset, intvectors
 from ..params import exact_keys, int_in
 from ..witness import Indexed, int_list
 
@@ -48,8 +48,10 @@ def _check_points(value: list, n: int) -> tuple[tuple[int, int], ...]:
         raise AnswerError("EMPTY", "the point list is empty")
     if len(value) > MAX_POINTS:
         raise AnswerError("SIZE_LIMIT", f"the point list has {len(value):,} points; at most {MAX_POINTS:,} are accepted")
+    if intvectors.well_formed(value, 2, 0, n - 1):
+        return tuple(map(tuple, value))
     out = []
-    for i, p in enumerate(value):
+    for i, p in enumerate(value):                          # names the first fault
         if type(p) is not list:
             raise AnswerError("FORMAT_TYPE", f"point {i} must be a JSON list [x, y], got {describe(p)}", {"at": i})
         if len(p) != 2:

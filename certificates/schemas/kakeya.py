@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import AnswerError, ParamsError, describe
+from ..forms import intvectors
 from ..params import exact_keys, int_in
 from ..witness import Fields, Indexed, WitnessError
 
@@ -108,7 +109,9 @@ def parse(answer: Any, params: dict) -> KakeyaAnswer:
     if len(answer) > limit:
         raise AnswerError("SIZE_LIMIT", f"the set has {len(answer):,} points; F_{q}^{n} has only {limit:,}, "
                           "so at most that many (distinct) points are accepted")
-    points = tuple(check_vector(v, q, n, f"point {i}") for i, v in enumerate(answer))
+    if intvectors.well_formed(answer, n, 0, q - 1):
+        return KakeyaAnswer(q, n, tuple(map(tuple, answer)))
+    points = tuple(check_vector(v, q, n, f"point {i}") for i, v in enumerate(answer))    # names the first fault
     return KakeyaAnswer(q, n, points)
 
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import AnswerError, ParamsError, describe
+from ..forms import intvectors
 from ..params import exact_keys, int_in
 from ..witness import Fields, WitnessError, integer
 
@@ -120,8 +121,12 @@ def parse(answer: Any, params: dict) -> MatmulAnswer:
     if len(answer) > limit:
         raise AnswerError("SIZE_LIMIT", f"the scheme has {len(answer):,} products; at most 4nmp = {limit:,} are accepted")
     sizes = (n * m, m * p, n * p)
+    if set(map(type, answer)) == {list} and set(map(len, answer)) == {3}:       # the fast path (C-level loops)
+        factors = tuple(zip(*answer))                                          # all u, all v, all w
+        if all(intvectors.well_formed(f, size, -MAX_COEFFICIENT, MAX_COEFFICIENT) for f, size in zip(factors, sizes)):
+            return MatmulAnswer(n, m, p, tuple((tuple(u), tuple(v), tuple(w)) for u, v, w in answer))
     products = []
-    for k, item in enumerate(answer):
+    for k, item in enumerate(answer):                                          # names the first fault
         if type(item) is not list:
             raise AnswerError("FORMAT_TYPE", f"product {k} must be a JSON list [u, v, w], got {describe(item)}",
                               {"product": k})

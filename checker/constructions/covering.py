@@ -225,8 +225,11 @@ def extend_by_two(steiner: list[list[int]], pair_cover: list[list[int]], v: int)
     return [list(b) for b in steiner] + [sorted(q + [v, v + 1]) for q in pair_cover]
 
 
-def build(v: int, k: int, t: int, log=print, precovered=(), key=None) -> tuple[list[list[int]], str]:
-    seed, step_moves, total_moves, temperature = TARGETS[key or (v, k, t)]
+def build(v: int, k: int, t: int, log=print, precovered=(), key=None,
+          plan: tuple[int, int, int, float] | None = None) -> tuple[list[list[int]], str]:
+    """Greedy start and shrink-and-repair search; ``plan`` = (seed, moves per step, total moves, temperature),
+    by default ``TARGETS[key or (v, k, t)]``."""
+    seed, step_moves, total_moves, temperature = plan or TARGETS[key or (v, k, t)]
     s = Search(v, k, t, seed, precovered)
     s.greedy()
     greedy_size = len(s.blocks)

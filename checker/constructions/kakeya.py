@@ -167,7 +167,9 @@ def local_search(lines: Lines, choice: list[int], seed: int, rounds: int, kick: 
     return best, best_size
 
 
-def build(q: int, n: int, log=print) -> tuple[list[list[int]], str]:
+def build(q: int, n: int, log=print, rounds: int | None = None) -> tuple[list[list[int]], str]:
+    """The construction and its method; ``rounds`` of kicks (default ``ROUNDS[(q, n)]``)."""
+    rounds = ROUNDS[(q, n)] if rounds is None else rounds
     t0 = time.time()
     lines = Lines(q, n)
     zero = parabola_lines(q, n, (0,) * (n - 1))
@@ -175,7 +177,7 @@ def build(q: int, n: int, log=print) -> tuple[list[list[int]], str]:
     offsets, size1 = best_offsets(lines)
     pts = parabola_lines(q, n, offsets)
     choice = [lines.row_of(d, pts[v]) for d, v in enumerate(lines.dirs)]
-    choice, size2 = local_search(lines, choice, SEED, ROUNDS[(q, n)], KICK)
+    choice, size2 = local_search(lines, choice, SEED, rounds, KICK)
     points = lines.points(choice)
     if len(points) != size2:
         raise RuntimeError("kakeya construction: union size mismatch")
@@ -186,7 +188,7 @@ def build(q: int, n: int, log=print) -> tuple[list[list[int]], str]:
               f"M_n = union over b in F_{q}^{n - 1} of the lines {{(t, b t + b*b)}} = {{(t, x): t^2 + 4 x_i square "
               f"for all i}}; with all offsets 0 it has {size0} points, with the best offsets (c_n..c_2) = "
               f"{list(offsets)} {size1}. Then line-by-line local search (coordinate descent re-choosing each "
-              f"direction's line to add the fewest new points; iterated with {ROUNDS[(q, n)]} kicks of {KICK} "
+              f"direction's line to add the fewest new points; iterated with {rounds} kicks of {KICK} "
               f"random directions, random.Random({SEED})): {size2} points. See checker/constructions/kakeya.py.")
     return points, method
 

@@ -16,7 +16,9 @@ int64) and the keys are sorted (``numpy.sort``), which orders the points by row 
 neighbours are duplicates, and only then is a stable argsort computed to name the two indices (the
 duplicate whose second occurrence comes first). A dense boolean grid holds membership. All
 unordered same-row pairs (the total is sum over rows of r(r-1)/2 <= N n / 2 <= 6 * 10^7) are
-generated in chunks, and the two third points of every pair are looked up in the grid. The chunks
+generated in chunks, and the two third points of every pair are looked up in the grid (padded by n
+empty cells on either side of every column, so that a third point off the grid reads False without a
+range test, and its cell index is one addition per pair). The chunks
 grow geometrically from ``FIRST_CHUNK`` (4096) to ``PAIR_CHUNK`` (2^20) pairs, and the scan stops at
 the first chunk with a hit: a set with a corner among its first rows (a random set, a full row, a
 planted corner in a low row) is rejected after a few thousand pairs, while a valid set still costs
@@ -105,35 +107,35 @@ def _first_duplicate(keys: np.ndarray, sk: np.ndarray) -> tuple[int, int] | None
 
 def _row_keys(points: tuple[tuple[int, int], ...], n: int) -> np.ndarray:
     """y * n + x for every point, as int64 (< n^2 <= 4 * 10^6; the coordinates are validated ints in
-    0..n-1). The pairs are flattened into one list of ints first: several times faster than
-    ``numpy.array`` on the tuple of pairs."""
-    flat = np.array(list(itertools.chain.from_iterable(points)), dtype=np.int64)
+    0..n-1). The pairs are flattened into one stream of ints (``numpy.fromiter``): several times faster
+    than ``numpy.array`` on the tuple of pairs."""
+    flat = np.fromiter(itertools.chain.from_iterable(points), dtype=np.int64, count=2 * len(points))
     return flat[1::2] * n + flat[0::2]
 
 
 def _corner_in_sorted(keys: np.ndarray, sk: np.ndarray, n: int) -> tuple[int, int, int, int] | None:
     """The first corner in (row, u, v) order: answer indices (i, j, k, d). ``keys`` are the distinct
     row keys y * n + x in answer order, ``sk`` the same sorted."""
-    member = np.zeros(n * n, dtype=np.bool_)                  # member[x * n + y]: (x, y) in the set
+    # member[x * 3n + n + y]: (x, y) in the set, with n empty columns of padding on either side of
+    # every x, so that a third point with y + d >= n or y - d < 0 reads False without a range test
+    width = 3 * n
+    member = np.zeros(n * width, dtype=np.bool_)
     sy, sx = np.divmod(sk, n)
-    member[sx * n + sy] = True
+    member[sx * width + n + sy] = True
+    # for the pair (u, v) of row y, d = v - u: the corner at (u, y) has its third point (u, y + d) at
+    # u (3n - 1) + n + y + v = base[i] + sx[j], the corner at (v, y) its third point (v, y - d) at
+    # v (3n - 1) + n + y + u = base[j] + sx[i]
+    base = sx * (width - 1) + n + sy
     later = _pairs.later_in_group(sy)
     # the chunks grow from FIRST_CHUNK to PAIR_CHUNK, so that a corner among the first rows is found early
     for i, j in _pairs.pair_chunks(later, FIRST_CHUNK, PAIR_CHUNK):
-        u, v, y = sx[i], sx[j], sy[i]                     # u < v, same row y
-        d = v - u
-        up = y + d                                        # corner at (u, y), third point (u, y + d)
-        down = y - d                                      # corner at (v, y), third point (v, y - d)
-        hit_up = np.zeros(len(i), dtype=bool)
-        ok = up < n
-        hit_up[ok] = member[u[ok] * n + up[ok]]
-        hit_down = np.zeros(len(i), dtype=bool)
-        ok = down >= 0
-        hit_down[ok] = member[v[ok] * n + down[ok]]
+        hit_up = member[base[i] + sx[j]]
+        hit_down = member[base[j] + sx[i]]
         hits = np.flatnonzero(hit_up | hit_down)
         if len(hits):
             h = int(hits[0])
-            uu, vv, yy, dd = int(u[h]), int(v[h]), int(y[h]), int(d[h])
+            uu, vv, yy = int(sx[i[h]]), int(sx[j[h]]), int(sy[i[h]])
+            dd = vv - uu
             if hit_up[h]:
                 x0, y0, dlt = uu, yy, dd
             else:

@@ -20,6 +20,7 @@ Libraries: numpy: the 3-bit packed pair sums; plain Python: small sets, hashing 
 """
 from __future__ import annotations
 
+from functools import lru_cache
 
 import numpy as np
 
@@ -54,6 +55,7 @@ def _base3(point: str) -> int:
     return value
 
 
+@lru_cache(maxsize=8)
 def _chunk_tables(d: int) -> list[list[tuple[int, list[int]]]]:
     """Per word: list of (shift, table) with table[sum chunk] = base-3 contribution of -(sum) mod 3."""
     words = []
@@ -172,21 +174,40 @@ class _SortedLookup:
         return np.where(self.sorted[pos] == keys, self.order[pos], -1)
 
 
+@lru_cache(maxsize=8)
+def _numpy_tables(d: int) -> list[list[tuple[np.uint64, np.ndarray, np.uint64]]]:
+    return [[(np.uint64(shift), np.array(table, dtype=np.uint64), np.uint64(len(table) - 1))
+             for shift, table in chunks] for chunks in _chunk_tables(d)]
+
+
+def _pack_numpy(points: tuple[str, ...], d: int) -> tuple[np.ndarray, np.ndarray]:
+    """(packed words, base-3 indices) of all points at once, the same values as ``_pack`` and ``_base3``
+    (Horner steps in uint64: every value is below 2^64, as 3 * 20 bits and 3^d <= 3^40 < 2^64)."""
+    n = len(points)
+    digits = (np.frombuffer("".join(points).encode("ascii"), dtype=np.uint8).reshape(n, d) - 48).astype(np.uint64)
+    nwords = (d + WORD - 1) // WORD
+    packed = np.zeros((n, nwords), dtype=np.uint64)
+    for w in range(nwords):
+        for c in range(w * WORD, min(d, (w + 1) * WORD)):
+            packed[:, w] = (packed[:, w] << np.uint64(3)) | digits[:, c]
+    base3 = np.zeros(n, dtype=np.uint64)
+    for c in range(d):
+        base3 = base3 * np.uint64(3) + digits[:, c]
+    return packed, base3
+
+
 def _scan_numpy(points: tuple[str, ...], d: int) -> tuple[int, int, int] | None:
     n = len(points)
-    nwords = (d + WORD - 1) // WORD
-    packed = np.array([_pack(p) for p in points], dtype=np.uint64).reshape(n, nwords)
-    base3 = [_base3(p) for p in points]
-    tables = [[(np.uint64(shift), np.array(table, dtype=np.uint64), np.uint64(len(table) - 1))
-               for shift, table in chunks] for chunks in _chunk_tables(d)]
+    packed, base3_array = _pack_numpy(points, d)
+    tables = _numpy_tables(d)
     if d <= DENSE_MAX_D:
         member = np.full(3 ** d, -1, dtype=np.int32)
-        member[np.array(base3, dtype=np.int64)] = np.arange(n, dtype=np.int32)
+        member[base3_array.astype(np.int64)] = np.arange(n, dtype=np.int32)
 
         def find(keys: np.ndarray) -> np.ndarray:
             return member[keys.astype(np.int64)]
     else:
-        find = _HashTable.build(base3)
+        find = _HashTable.build(base3_array.tolist())
     for i in range(n - 1):
         key = np.zeros(n - i - 1, dtype=np.uint64)
         for w, chunks in enumerate(tables):
@@ -211,12 +232,13 @@ def find_line(points: tuple[str, ...], d: int, force_python: bool = False) -> tu
 
 def check(parsed: schema.CapsetAnswer) -> Verdict:
     points, d = parsed.points, parsed.d
-    seen: dict[str, int] = {}
-    for j, p in enumerate(points):
-        if p in seen:
-            return reject("DUPLICATE", f"point {p} occurs at indices {seen[p]} and {j}",
-                          {"point": p, "indices": [seen[p], j]})
-        seen[p] = j
+    if len(set(points)) != len(points):
+        seen: dict[str, int] = {}
+        for j, p in enumerate(points):
+            if p in seen:
+                return reject("DUPLICATE", f"point {p} occurs at indices {seen[p]} and {j}",
+                              {"point": p, "indices": [seen[p], j]})
+            seen[p] = j
     line = find_line(points, d)
     if line is not None:
         i, j, k = line

@@ -18,9 +18,12 @@ search, one source at a time, on Python sets.
   expanded edge list.) The degree of every vertex is |S| for the connection set S = {g, -g}.
 Libraries: numpy (only the vectorised per-source search for large graphs); everything else is plain
 Python. Path: plain Python sets while the all-sources search costs at most ``PYTHON_MAX_WORK`` = 2e7 arc
-visits (V * 2E; every suite graph), otherwise the same per-source level-by-level search vectorised
-with numpy (a boolean ``seen`` array per source, the next level gathered from a V x d neighbour
-table): plain Python needs about V * 2E = 3.2e8 set operations for 4,000 vertices of degree 20, too
+visits (V * 2E; every suite graph) and V * min(k, V) <= ``PYTHON_MAX_LEVELS`` = 2e6 search levels,
+otherwise the same per-source level-by-level search vectorised with numpy, for a batch of up to 256
+sources at once (the batch's (source, vertex) pairs of one level are expanded together through a
+V x d neighbour table into a boolean ``seen`` array per source, so that the cost of a level is shared
+by the batch: a graph of large diameter, a cycle on 4,000 vertices, needs thousands of levels per
+source): plain Python needs about V * 2E = 3.2e8 set operations for 4,000 vertices of degree 20, too
 slow for the 60 s budget on a loaded machine, and sympy/z3 graph machinery even more so. The two
 paths are compared with each other in the tests. No sympy, z3 or FLINT. Witnesses of the primary are re-checked with a single breadth-first search. The z3
 oracle is ``endless_exam.crosscheck.oracle.degdiam``.
@@ -34,7 +37,10 @@ from endless_exam.certificates.verdict import Verdict, accept, reject
 from endless_exam.certificates.witness import Witness
 
 LIBRARIES = ("numpy",)
-PYTHON_MAX_WORK = 20_000_000      # V * 2E arc visits up to which the all-sources search runs on Python sets
+PYTHON_MAX_WORK = 20_000_000      # V * 2E arc visits up to which the all-sources search runs on Python sets ...
+PYTHON_MAX_LEVELS = 2_000_000     # ... and V * min(k, V) search levels (each costs about a microsecond there)
+BATCH_SOURCES = 256               # sources searched together on the numpy path ...
+BATCH_CELLS = 1 << 22             # ... at most this many (source, vertex, neighbour) cells per level
 
 
 class CayleyGroup:
@@ -175,7 +181,7 @@ def first_short_ball(adj, V: int, k: int, force: str | None = None) -> tuple[int
 
     ``force`` = "python" or "numpy" selects the path (tests); by default the work decides."""
     work = V * sum(len(a) for a in adj)
-    if force == "python" or (force is None and work <= PYTHON_MAX_WORK):
+    if force == "python" or (force is None and work <= PYTHON_MAX_WORK and V * min(k, V) <= PYTHON_MAX_LEVELS):
         for x in range(V):
             seen, _ = _levels(adj, x, k)
             if len(seen) < V:
@@ -187,23 +193,30 @@ def first_short_ball(adj, V: int, k: int, force: str | None = None) -> tuple[int
         row = sorted(a)
         table[x, :len(row)] = row
         table[x, len(row):] = x
-    stamp = np.zeros(V, dtype=np.int64)
-    positions = np.arange(V * width, dtype=np.int64)
-    for x in range(V):
-        seen = np.zeros(V, dtype=np.bool_)
-        seen[x] = True
-        frontier = np.array([x], dtype=np.int64)
+    batch = max(1, min(BATCH_SOURCES, BATCH_CELLS // (V * width)))
+    stamp = np.zeros(batch * V, dtype=np.int64)
+    positions = np.arange(batch * V * width, dtype=np.int64)
+    for start in range(0, V, batch):
+        sources = np.arange(start, min(V, start + batch), dtype=np.int64)
+        rows = np.arange(len(sources), dtype=np.int64)
+        seen = np.zeros(len(sources) * V, dtype=np.bool_)          # seen[b V + y]: source start + b reached y
+        seen[rows * V + sources] = True
+        owner, frontier = rows, sources                            # the (source, vertex) pairs of the last level
         for _ in range(k):
-            reached = table[frontier].reshape(-1)
+            reached = (np.repeat(owner * V, width) + table[frontier].reshape(-1))
             reached = reached[~seen[reached]]
             if len(reached) == 0:
                 break
-            # de-duplicate without sorting: keep the last occurrence of every vertex
+            # de-duplicate without sorting: keep the last occurrence of every (source, vertex)
             stamp[reached] = positions[:len(reached)]
-            frontier = reached[stamp[reached] == positions[:len(reached)]]
-            seen[frontier] = True
-        if not seen.all():
-            return x, set(np.flatnonzero(seen).tolist())
+            reached = reached[stamp[reached] == positions[:len(reached)]]
+            seen[reached] = True
+            owner, frontier = np.divmod(reached, V)
+        balls = seen.reshape(len(sources), V)
+        short = np.flatnonzero(~balls.all(axis=1))
+        if len(short):
+            b = int(short[0])
+            return start + b, set(np.flatnonzero(balls[b]).tolist())
     return None, None
 
 

@@ -13,7 +13,8 @@ t != 0 with both other points present. Every solution is found from its middle e
 Path: plain Python integers used as bitsets (sympy and z3 cannot do 20,000 middles over n up to 10^6
 in the time limit; this is an independent exact algorithm, unlike the primary's polynomial product).
 The elements of each residue class c mod b' are stored in an integer X[c] with bit (x - c)/b' set
-(and XR[c], the same bits mirrored), those of each class e mod a' in Y[e] (and YR[e]). For z with
+(and XR[c], the same bits mirrored), those of each class e mod a' in Y[e] (and YR[e]; the same
+integers as X, XR when a' = b' = 1); the bits are laid out with numpy and read as integers. For z with
 j = (z - c)/b', k = (z - e)/a' (c = z mod b', e = z mod a'):
   * t > 0: bit t - 1 of X[c] >> (j + 1) says z + b' t is present, bit t - 1 of YR[e] >> (MY - k + 1)
     says z - a' t is present (MY = the mirror width of Y[e] minus one);
@@ -22,33 +23,39 @@ j = (z - c)/b', k = (z - e)/a' (c = z mod b', e = z mod a'):
 A nonzero AND is a solution; its lowest set bit gives |t|. Cost O(N n / (64 min(a', b'))) word
 operations. The z3 formal oracle lives in ``endless_exam.crosscheck.oracle.lineq``.
 
-Libraries: plain Python only (integer bitsets and shifts).
+Libraries: plain Python (integer bitsets and shifts); numpy only lays out the bits of the bitsets.
 """
 from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from endless_exam.certificates.schemas import lineq as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
-LIBRARIES = ()   # distributions this verifier's process loads for the family
+LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
 
 
 
-def _class_bitsets(elements: tuple[int, ...], step: int, n: int) -> tuple[list[int], list[int], list[int]]:
-    """For each class c mod step: bitset of (x - c)/step, its mirror, and the mirror offset M_c."""
+def _class_bitsets(vals: np.ndarray, step: int, n: int) -> tuple[list[int], list[int], list[int]]:
+    """For each class c mod step: bitset of (x - c)/step, its mirror, and the mirror offset M_c.
+
+    The bits are laid out in a (step, width + 1) boolean array, one row per class, packed to bytes
+    with ``numpy.packbits`` (bit i of byte k is position 8 k + i) and read as little-endian integers."""
     width = [(n - c) // step for c in range(step)]     # largest index of class c inside 0..n
-    fbytes = [bytearray(w // 8 + 1) for w in width]
-    rbytes = [bytearray(w // 8 + 1) for w in width]
-    for x in elements:
-        c = x % step
-        i = (x - c) // step
-        fbytes[c][i >> 3] |= 1 << (i & 7)
-        r = width[c] - i
-        rbytes[c][r >> 3] |= 1 << (r & 7)
-    fwd = [int.from_bytes(bytes(buf), "little") for buf in fbytes]
-    rev = [int.from_bytes(bytes(buf), "little") for buf in rbytes]
+    cols = n // step + 1
+    cls = vals % step
+    idx = (vals - cls) // step
+    fwd_bits = np.zeros((step, cols), dtype=np.bool_)
+    fwd_bits[cls, idx] = True
+    rev_bits = np.zeros((step, cols), dtype=np.bool_)
+    rev_bits[cls, np.asarray(width, dtype=np.int64)[cls] - idx] = True
+    fwd_bytes = np.packbits(fwd_bits, axis=1, bitorder="little")
+    rev_bytes = np.packbits(rev_bits, axis=1, bitorder="little")
+    fwd = [int.from_bytes(fwd_bytes[c].tobytes(), "little") for c in range(step)]
+    rev = [int.from_bytes(rev_bytes[c].tobytes(), "little") for c in range(step)]
     return fwd, rev, width
 
 
@@ -56,9 +63,9 @@ def find_solution(elements: tuple[int, ...], a: int, b: int, n: int) -> tuple[in
     """(i, j, k): answer indices of x, y, z with a x + b y = (a + b) z, x != y; the first middle z in answer order."""
     g = math.gcd(a, b)
     a1, b1 = a // g, b // g
-    X, XR, MX = _class_bitsets(elements, b1, n)
-    Y, YR, MY = _class_bitsets(elements, a1, n)
-    where = {v: t for t, v in enumerate(elements)}
+    vals = np.fromiter(elements, dtype=np.int64, count=len(elements))
+    X, XR, MX = _class_bitsets(vals, b1, n)
+    Y, YR, MY = (X, XR, MX) if a1 == b1 else _class_bitsets(vals, a1, n)
     for k_idx, z in enumerate(elements):
         c, e = z % b1, z % a1
         j, k = (z - c) // b1, (z - e) // a1
@@ -69,17 +76,18 @@ def find_solution(elements: tuple[int, ...], a: int, b: int, n: int) -> tuple[in
             tn = (neg & -neg).bit_length() if neg else None
             t = tp if tn is None or (tp is not None and tp <= tn) else -tn
             x, y = z + b1 * t, z - a1 * t
-            return where[x], where[y], k_idx
+            return elements.index(x), elements.index(y), k_idx
     return None
 
 
 def check(parsed: schema.LineqAnswer) -> Verdict:
     a, b, n, elements = parsed.a, parsed.b, parsed.n, parsed.elements
-    seen: dict[int, int] = {}
-    for j, v in enumerate(elements):
-        if v in seen:
-            return reject("DUPLICATE", f"{v} occurs at indices {seen[v]} and {j}", {"value": v, "indices": [seen[v], j]})
-        seen[v] = j
+    if len(set(elements)) != len(elements):
+        seen: dict[int, int] = {}
+        for j, v in enumerate(elements):
+            if v in seen:
+                return reject("DUPLICATE", f"{v} occurs at indices {seen[v]} and {j}", {"value": v, "indices": [seen[v], j]})
+            seen[v] = j
     hit = find_solution(elements, a, b, n)
     if hit is not None:
         i, j, k = hit

@@ -13,6 +13,11 @@ real harness (own processes, limits, witness re-checks), at the largest allowed 
 * D: the same circulant as A as a Cayley form {"moduli": [4000], "generators": [[1], ..., [80]]}
   (valid), and E with k = 26.
 * F: the largest bundled construction.
+* G: the worst case of the k domain (issue 21): a path on 4,000 vertices with a star of degree 20 at
+  vertex 0 (diameter 3,979), checked with d = 20, k = 500 (the largest k): the primary runs all 500
+  levels with a neighbour table of width 20; H: the circulant on 4,000 vertices with jumps 1..10
+  (degree 20, diameter 200), valid at k = 200 (every source needs 200 levels in the second); I: the
+  circulant with jumps 1 and 84 (diameter 49), valid at k = 49, the public release's kind of input.
 Targets on a two-core machine: primary under 3 s, second under 30 s (the limit is 60 s per verifier).
 """
 from __future__ import annotations
@@ -62,6 +67,14 @@ def main() -> int:
     form = {"cayley": {"moduli": [4000], "generators": [[j] for j in JUMPS]}}
     rows.append(measure("degdiam", primary, second, f"D Cayley Z_4000, k={diam} (valid)", {"d": 20, "k": diam}, form))
     rows.append(measure("degdiam", primary, second, f"E Cayley Z_4000, k={diam - 1}", {"d": 20, "k": diam - 1}, form))
+    # the k domain (1..500, issue 21): large diameters at V = 4,000
+    path_star = [[i, i + 1] for i in range(3999)] + [[0, j] for j in range(2, 21)]
+    rows.append(measure("degdiam", primary, second, "G path + degree-20 star, k=500 (worst case of the k domain)",
+                        {"d": 20, "k": 500}, path_star))
+    thick = g.circulant(4000, list(range(1, 11)))
+    rows.append(measure("degdiam", primary, second, "H circulant 4000 jumps 1..10, k=200 (valid)", {"d": 20, "k": 200}, thick))
+    rows.append(measure("degdiam", primary, second, "I circulant 4000 jumps 1, 84, k=49 (valid)", {"d": 4, "k": 49},
+                        g.circulant(4000, [1, 84])))
     docs = list(fixtures.list_json("constructions", "degdiam"))
     if docs:
         def order(doc):
