@@ -252,7 +252,7 @@ class Bar:
             self.counts["TIMEOUT"] += 1
         elif row.status == "ACCEPT":
             self.counts["ACCEPT"] += 1
-        elif row.get("status") == "ZERO":
+        elif row.status == "ZERO":
             self.counts["ZERO"] += 1
         else:
             self.counts["REJECT"] += 1
