@@ -351,6 +351,7 @@ def cmd_certify(args: argparse.Namespace) -> int:
 # ---- audit -----------------------------------------------------------------------------------------
 
 def cmd_audit_witnesses(args: argparse.Namespace, time_limit: float, memory_limit: int) -> int:
+    from . import suites
     from .witness_audit import WitnessDirError, audit_directory
 
     try:
@@ -592,10 +593,12 @@ def cmd_report(args: argparse.Namespace) -> int:
     names = [Path(p).stem for p in paths]
     if len(set(names)) != len(names):
         names = list(paths)
-    if args.plot and (why := report_calls.plot_unavailable()):
+    if (args.plot or args.html) and (why := report_calls.plot_unavailable()):
         raise UsageError(why)
-    if args.table is not None and args.format != "csv":
-        raise UsageError("--table selects one CSV table: use it with --format csv")
+    if args.table not in (None, "table2") and args.format != "csv":
+        raise UsageError("--table selects one CSV table: use it with --format csv (table2 works with every format)")
+    if args.answers is not None and len(args.answers) != len(paths):
+        raise UsageError(f"--answers takes one answers file per scores file ({len(paths)}), got {len(args.answers)}")
     if args.diff and args.table not in (None, "diff"):
         raise UsageError("report --diff has one table, diff")
     if not args.diff and args.table == "diff":
@@ -613,9 +616,13 @@ def cmd_report(args: argparse.Namespace) -> int:
                                              "changes": changes}, indent=1) + "\n"
             else:
                 tables["diff"] = report_calls.diff_markdown((names[0], names[1]), changes)
+        elif args.table == "table2":
+            from .report_table2 import render_table2
+
+            tables["table2"] = render_table2(list(zip(names, [report.load_run(p) for p in paths])), args.format)
         else:
             aggs = [report.load_run(p) for p in paths]
-            wanted_calls = args.format == "md" or args.plot or (args.format == "csv" and args.table in (None, "calls"))
+            wanted_calls = args.format == "md" or (args.format == "csv" and args.table in (None, "calls"))
             rows = [report_calls.call_rows(p) for p in paths] if wanted_calls else []
             if args.format == "csv":
                 for table in report.CSV_TABLES:
@@ -623,14 +630,17 @@ def cmd_report(args: argparse.Namespace) -> int:
                         tables[table] = report.render(list(zip(names, aggs)), "csv", table)
                 if args.table in (None, "calls"):
                     tables["calls"] = report_calls.calls_csv(list(zip(names, rows)))
+                if args.table is None:
+                    from .report_table2 import render_table2
+
+                    tables["table2"] = render_table2(list(zip(names, aggs)), "csv")
             else:
                 text = report.render(list(zip(names, aggs)), args.format)
                 if args.format == "md":
                     text = text.rstrip("\n") + "\n\n" + report_calls.calls_markdown(list(zip(names, rows)))
                 tables["report"] = text
-            if args.plot:
-                written = report_calls.plot(list(zip(names, aggs, rows)), args.plot)
-                print(f"wrote {len(written)} figures to {args.plot}", file=sys.stderr)
+        if args.plot or args.html:
+            _report_views(args, paths, names)
     except (OSError, ValueError) as exc:
         raise UsageError(str(exc)) from None
     if args.format == "csv" and len(tables) > 1:
@@ -644,6 +654,32 @@ def cmd_report(args: argparse.Namespace) -> int:
     else:
         _writable(args.output, "report").write_text(text, encoding="utf-8")
     return EXIT_OK
+
+
+def _report_views(args: argparse.Namespace, paths: list[str], names: list[str]) -> None:
+    """``report --plot DIR`` and ``--html FILE``: the figures and the self-contained page."""
+    from pathlib import Path
+
+    from . import report_series
+
+    answers = args.answers or [None] * len(paths)
+    runs = [report_series.load(p, n, a) for p, n, a in zip(paths, names, answers)]
+    if args.html:
+        from .report_html import html_report
+
+        if args.html == "-":
+            raise UsageError("--html writes a file: give it a file name (standard output carries the report)")
+        target = _writable(args.html, "html report")
+        target.write_text(html_report(runs), encoding="utf-8")
+        print(f"wrote the HTML report to {args.html}", file=sys.stderr)
+    if args.plot:
+        from .report_plots import plot
+
+        directory = Path(args.plot)
+        if directory.exists() and not directory.is_dir():
+            raise UsageError(f"--plot {args.plot} is not a directory")
+        written = plot(runs, directory, check=lambda path: _writable(path, "figure"))
+        print(f"wrote {len(written)} figure files to {args.plot}", file=sys.stderr)
 
 
 def _write_csv_tables(tables: dict[str, str], output: str | None) -> int:
@@ -837,14 +873,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("md", "csv", "json"), default="md",
                    help="md (with the per-call table; rendered on a terminal, raw when piped), csv (one table per "
                         "file: summary.csv, groups.csv and calls.csv in the --output directory) or json (default md)")
-    p.add_argument("--table", choices=("summary", "groups", "calls", "diff"),
+    p.add_argument("--table", choices=("summary", "groups", "calls", "diff", "table2"),
                    help="with --format csv: only this table, to --output FILE or standard output (default: every "
-                        "table, one file each, into --output DIR; diff is the table of --diff)")
+                        "table, one file each, into --output DIR; diff is the table of --diff); table2 (the "
+                        "paper's Table 2, one row per run) works with every format")
     p.add_argument("--raw", action="store_true",
                    help="print raw markdown even on a terminal (default: rendered on a terminal, raw when piped)")
     p.add_argument("--diff", action="store_true",
                    help="show the calls whose verdict or ratio changed from A to B (default off)")
-    p.add_argument("--plot", metavar="DIR", help="also write PNG and SVG figures into DIR (default: no figures)")
+    p.add_argument("--plot", metavar="DIR",
+                   help="also write the figures as PNG, SVG and PDF into DIR (needs the plot extra; default: none)")
+    p.add_argument("--html", metavar="FILE",
+                   help="also write one self-contained HTML report to FILE (needs the plot extra; default: none)")
+    p.add_argument("--answers", nargs="+", metavar="ANSWERS",
+                   help="the answers file of each scores file, in the same order, for the output tokens of the "
+                        "score-against-tokens figure (checked against the run's answers_sha256; default: none)")
     p.add_argument("--output", help="write the report to this file (default, or -: standard output); with --format "
                                     "csv and no --table, the directory for the table files")
     p.set_defaults(func=cmd_report)

@@ -4,10 +4,9 @@
   and gap closed (the same fields ``report`` aggregates);
 * :func:`calls_markdown` -- several runs side by side, one row per call id;
 * :func:`diff_rows` -- the calls whose verdict or exact ratio differs between two runs;
-* :func:`calls_csv`, :func:`diff_csv` -- the same two tables as CSV (one table per file);
-* :func:`plot` -- PNG and SVG figures with matplotlib: per-family-group mean relative quality with the
-  bootstrap intervals of each run (the paper's Figure 2 shape), size-quality curves for the size-series
-  families (ratio against size, one line per run, the reference at 1) and ratio histograms.
+* :func:`calls_csv`, :func:`diff_csv` -- the same two tables as CSV (one table per file).
+
+The figures are in :mod:`checker.report_plots`, the HTML view in :mod:`checker.report_html`.
 """
 from __future__ import annotations
 
@@ -109,18 +108,6 @@ def diff_csv(changes: list[dict]) -> str:
     return csv_text(DIFF_COLUMNS, changes)
 
 
-# ---- figures -------------------------------------------------------------------------------------------
-
-def _size_key(family: str, params: dict | None) -> int | None:
-    """The size parameter of a size-series instance: its first integer parameter."""
-    if not params:
-        return None
-    for value in params.values():
-        if type(value) is int:
-            return value
-    return None
-
-
 PLOT_EXTRA = "pip install 'endless-exam-checker[plot]'"
 
 
@@ -129,80 +116,6 @@ def plot_unavailable() -> str | None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        return (f"report --plot needs matplotlib, which is not installed: it is the optional extra 'plot' "
+        return (f"report --plot and --html need matplotlib, which is not installed: it is the optional extra 'plot' "
                 f"({PLOT_EXTRA}, or pip install '.[plot]' in a checkout)")
     return None
-
-
-def plot(runs: Sequence[tuple[str, dict, list[dict]]], directory: str | Path) -> list[Path]:
-    """Write the figures for ``(name, aggregate, call rows)`` runs into ``directory``; returns the files."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-
-    def save(fig, stem: str) -> None:
-        for ext in ("png", "svg"):
-            path = out / f"{stem}.{ext}"
-            fig.savefig(path, dpi=120, bbox_inches="tight")
-            written.append(path)
-        plt.close(fig)
-
-    # 1. family-group means with bootstrap intervals, one bar per run
-    groups = [g for g in runs[0][1]["groups"]]
-    width = 0.8 / len(runs)
-    fig, ax = plt.subplots(figsize=(max(6, 0.9 * len(groups)), 4))
-    for k, (name, agg, _rows) in enumerate(runs):
-        xs, ys, lo, hi = [], [], [], []
-        for j, g in enumerate(groups):
-            entry = agg["groups"].get(g) or {}
-            if entry.get("mean") is None:
-                continue
-            ci = entry.get("ci") or [entry["mean"], entry["mean"]]
-            xs.append(j + (k - (len(runs) - 1) / 2) * width)
-            ys.append(entry["mean"])
-            lo.append(max(0.0, entry["mean"] - (ci[0] if ci[0] is not None else entry["mean"])))
-            hi.append(max(0.0, (ci[1] if ci[1] is not None else entry["mean"]) - entry["mean"]))
-        ax.bar(xs, ys, width=width, yerr=[lo, hi], capsize=3, label=name)
-    ax.axhline(1.0, color="black", linewidth=0.8, linestyle="--")
-    ax.set_xticks(range(len(groups)), groups, rotation=45, ha="right")
-    ax.set_ylabel("mean relative quality (ratio to reference)")
-    ax.set_title("Family groups (95% bootstrap intervals)")
-    ax.legend()
-    save(fig, "family_groups")
-
-    # 2. size-quality curves of the size-series families
-    series = {i.call_id: i for i in suites.load("size-series")}
-    families = sorted({series[r["call_id"]].family for _, _, rows in runs for r in rows if r["call_id"] in series})
-    if families:
-        fig, axes = plt.subplots(1, len(families), figsize=(3.2 * len(families), 3.2), squeeze=False)
-        for ax, family in zip(axes[0], families):
-            for name, _agg, rows in runs:
-                points = sorted((_size_key(family, series[r["call_id"]].params), r["ratio"] or 0.0) for r in rows
-                                if r["call_id"] in series and series[r["call_id"]].family == family
-                                and _size_key(family, series[r["call_id"]].params) is not None)
-                if points:
-                    ax.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=name)
-            ax.axhline(1.0, color="black", linewidth=0.8, linestyle="--")
-            ax.set_title(family)
-            ax.set_xlabel("size")
-        axes[0][0].set_ylabel("ratio to reference")
-        axes[0][-1].legend(fontsize="small")
-        save(fig, "size_quality")
-
-    # 3. ratio histograms
-    fig, ax = plt.subplots(figsize=(6, 3.5))
-    for name, _agg, rows in runs:
-        values = [r["ratio"] for r in rows if r["ratio"] is not None]
-        if values:
-            ax.hist(values, bins=20, alpha=0.5, label=name)
-    ax.set_xlabel("ratio to reference")
-    ax.set_ylabel("calls")
-    ax.set_title("Ratios of the scored calls")
-    ax.legend()
-    save(fig, "ratio_histogram")
-    return written

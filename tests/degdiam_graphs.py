@@ -81,15 +81,17 @@ def distances(adj, x: int) -> list[int | None]:
     return dist
 
 
-def violation(edges, d: int, k: int):
-    """The definition: None if valid, else ("duplicate", i, j) / ("degree", x) / ("distance", x, y, dist or None)."""
+def violation(edges, d: int, k: int, vertices: int | None = None):
+    """The definition: None if valid, else ("duplicate", i, j) / ("degree", x) / ("distance", x, y, dist or None).
+    ``vertices`` defaults to the largest label + 1 (give it for a graph with no edge, such as K1)."""
     seen = {}
     for j, e in enumerate(edges):
         key = tuple(e)
         if key in seen:
             return ("duplicate", seen[key], j)
         seen[key] = j
-    vertices = max(v for _, v in edges) + 1
+    if vertices is None:
+        vertices = max(v for _, v in edges) + 1
     adj = adjacency(edges, vertices)
     for x in range(vertices):
         if len(adj[x]) > d:

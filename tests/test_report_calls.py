@@ -88,11 +88,11 @@ def test_every_figure_is_written_and_not_blank(runs, tmp_path):
     a, b, s = runs
     assert cli.main(["report", str(a), str(b), "--plot", str(tmp_path / "figs")]) == 0
     assert cli.main(["report", str(s), "--plot", str(tmp_path / "series")]) == 0
-    expected = {"family_groups", "ratio_histogram"}
+    expected = {"family_quality", "ratio_histogram"}
     for directory, stems in ((tmp_path / "figs", expected), (tmp_path / "series", expected | {"size_quality"})):
         for stem in stems:
-            png, svg = directory / f"{stem}.png", directory / f"{stem}.svg"
-            assert png.stat().st_size > 2000 and svg.stat().st_size > 2000, stem
+            png, svg, pdf = (directory / f"{stem}.{ext}" for ext in ("png", "svg", "pdf"))
+            assert png.stat().st_size > 2000 and svg.stat().st_size > 2000 and pdf.stat().st_size > 2000, stem
             image = mpimg.imread(png)
             assert image.std() > 0.01, f"{stem}.png is blank"
             assert "<svg" in svg.read_text()[:500]
@@ -119,7 +119,7 @@ def test_csv_is_one_table_per_file(runs, tmp_path, capsys):
     a, b, _ = runs
     out = tmp_path / "tables"
     assert cli.main(["report", str(a), str(b), "--format", "csv", "--output", str(out)]) == 0
-    assert "wrote 3 tables" in capsys.readouterr().err
+    assert "wrote 4 tables" in capsys.readouterr().err
     read = lambda path: list(csv.reader(io.StringIO(path.read_text())))   # noqa: E731
     summary, groups, calls = (read(out / f"{t}.csv") for t in ("summary", "groups", "calls"))
     assert tuple(summary[0]) == SUMMARY_COLUMNS and len(summary) == 3

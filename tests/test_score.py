@@ -833,7 +833,7 @@ def test_end_to_end_capset_score_and_report(tmp_path):
     csv_dir = tmp_path / "tables"
     csv_run = run_subprocess("report", out, "--format", "csv", "--output", str(csv_dir))
     assert csv_run.returncode == 0, csv_run.stderr
-    assert sorted(p.name for p in csv_dir.iterdir()) == ["calls.csv", "groups.csv", "summary.csv"]
+    assert sorted(p.name for p in csv_dir.iterdir()) == ["calls.csv", "groups.csv", "summary.csv", "table2.csv"]
     summary_block, group_block = (csv_dir / "summary.csv").read_text(), (csv_dir / "groups.csv").read_text()
     every_call = list(csv.DictReader(io.StringIO((csv_dir / "calls.csv").read_text())))
     assert len(every_call) == 69

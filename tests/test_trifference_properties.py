@@ -233,7 +233,7 @@ def test_hyperplane_engine_matches_each_direction(case):
         return
     failing = set(_gf3.HyperplaneEngine(basis, m).run())
     _, _, messages = _gf3.projective_messages(k)
-    expected = {u for u in messages if _direction_fails(basis, u, m)}
+    expected = {u for u in (tuple(int(x) for x in row) for row in messages) if _direction_fails(basis, u, m)}
     assert failing == expected
 
 

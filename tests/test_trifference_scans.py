@@ -37,7 +37,7 @@ def _check(words, m: int) -> None:
     words = tuple(words)
     n = len(words[0])
     expected = _violation_exists(words, m)
-    for name, scan in (("primary", primary_scan.find_bad_triple), ("second", second_scan.scan_small_m)):
+    for name, scan in (("primary", primary_scan.find_bad_triple), ("second", second_scan.scan_triples)):
         got = scan(words, n, m)
         assert (got is not None) == expected, (name, m, got)
         if got is not None:
@@ -99,7 +99,7 @@ def _clustered(rnd: random.Random, clusters: int, size: int, private: int, n: in
     return out
 
 
-@pytest.mark.parametrize("m", [1, 2, 3])
+@pytest.mark.parametrize("m", [1, 2, 3, 4, 6])
 @pytest.mark.parametrize("seed", range(6))
 def test_random_lists_agree_with_brute_force(tuned, m, seed):
     rnd = random.Random(1000 * m + seed)
@@ -109,7 +109,7 @@ def test_random_lists_agree_with_brute_force(tuned, m, seed):
         _check(words, m)
 
 
-@pytest.mark.parametrize("m", [1, 2, 3])
+@pytest.mark.parametrize("m", [1, 2, 3, 5])
 def test_clustered_lists_agree_with_brute_force(tuned, m):
     rnd = random.Random(m)
     words = _clustered(rnd, clusters=4, size=16, private=30, n=130)
@@ -120,7 +120,7 @@ def test_clustered_lists_agree_with_brute_force(tuned, m):
         _check(words + [spoiler], m)                    # t(x, y, spoiler) = 0: REJECT
 
 
-@pytest.mark.parametrize("m", [1, 2, 3])
+@pytest.mark.parametrize("m", [1, 2, 3, 4, 7])
 def test_violation_on_few_columns_of_a_long_list(tuned, m):
     """n = 200 (four 64-coordinate chunks): x and y differ on 20 columns only, z is separated from them at
     exactly m - 1 of those (REJECT), and without z the list is decided as brute force says."""
@@ -163,7 +163,7 @@ def test_reported_triple_uses_the_callers_positions():
     z = "".join(a if i % 2 else b for i, (a, b) in enumerate(zip(x, y)))
     assert z not in words and _t(x, y, z) == 0
     words.insert(30, z)
-    for scan in (primary_scan.find_bad_triple, second_scan.scan_small_m):
+    for scan in (primary_scan.find_bad_triple, second_scan.scan_triples):
         i, j, k = scan(tuple(words), 140, 1)
         assert i < j < k and _t(words[i], words[j], words[k]) == 0
 

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
+import base64
 import itertools
 import json
 import random
+
+import numpy as np
 
 from tests import vectorlib
 
@@ -76,6 +79,12 @@ def _generate(recipe: dict) -> bytes:
                 words.append(w)
                 have.add(w)
                 extra -= 1
+        return json.dumps(words).encode()
+    if kind == "span_edit":                         # sorted(span(rows) - drop + add), then listed in `order`
+        words = sorted((set(span(recipe["rows"])) - set(recipe.get("drop", []))) | set(recipe.get("add", [])))
+        if "order" in recipe:
+            order = np.frombuffer(base64.b64decode(recipe["order"]), dtype="<u2")
+            words = [words[int(i)] for i in order]
         return json.dumps(words).encode()
     if kind == "random_code":
         rows = random_rows(recipe["n"], recipe["k"], recipe["seed"])

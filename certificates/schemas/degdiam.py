@@ -21,7 +21,8 @@ Accepted forms (BENCHMARK.md 3.9); the graph is simple and undirected, vertices 
   ``PROPERTY_VIOLATION`` like any other pair at distance > k.
 * ``{"cayley": {"moduli": [...], "generators": [[...], ...]}}`` (exactly that key): the Cayley graph
   described in ``certificates.forms.cayley`` (moduli >= 1 with product V <= 4,000, at most 12 of
-  them; generators of exactly one entry per modulus in 0..n_i-1, not the zero element, at most 4,000).
+  them; generators of exactly one JSON integer per modulus, read modulo n_i, at most 4,000; a zero
+  generator is allowed and adds no edge).
   The verifiers build the graph themselves from the moduli and generators.
 
 Order of checks for edge lists, before anything else is allocated: not a list (or object) ->

@@ -49,7 +49,6 @@ from ..witness import Fields, Indexed, WitnessError, read
 MAX_N_CERTIFIED = 1024
 MAX_N_PLAIN = 128
 MAX_WORDS = 6561
-MAX_WORDS_LARGE_M = 243          # lists that are not affine subspaces, when m >= 4 (verifiers' rule)
 MAX_LINEAR_ROWS = linear.MAX_ROWS
 MAX_CODE_ROWS = 16
 MAX_RANK = 12
@@ -60,7 +59,7 @@ CERTIFIED = "certified"
 RS_KEYS = frozenset({"inner", "inner_n", "inner_m", "field", "length", "dimension"})
 CERTIFICATE_FORMS = ("linear_code", "rs_concat")
 LIMITS = {"MAX_N_CERTIFIED": MAX_N_CERTIFIED, "MAX_N_PLAIN": MAX_N_PLAIN, "MAX_WORDS": MAX_WORDS,
-          "MAX_WORDS_LARGE_M": MAX_WORDS_LARGE_M, "MAX_LINEAR_ROWS": MAX_LINEAR_ROWS,
+          "MAX_LINEAR_ROWS": MAX_LINEAR_ROWS,
           "MAX_CODE_ROWS": MAX_CODE_ROWS, "MAX_RANK": MAX_RANK, "MAX_FIELD_DEGREE": MAX_FIELD_DEGREE}
 
 

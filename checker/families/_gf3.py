@@ -155,10 +155,11 @@ class Failure:
     message: tuple[int, ...]
 
 
-def projective_messages(k: int) -> tuple[np.ndarray, np.ndarray, list[tuple[int, ...]]]:
-    """Bit-sliced planes of every u in F_3^k whose first non-zero coordinate is 1, in lexicographic order."""
+def projective_messages(k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Bit-sliced planes of every u in F_3^k whose first non-zero coordinate is 1, in lexicographic order,
+    and their digits (one row per u)."""
     if k == 0:
-        return np.zeros(0, np.uint16), np.zeros(0, np.uint16), []
+        return np.zeros(0, np.uint16), np.zeros(0, np.uint16), np.zeros((0, 0), np.int64)
     total = 3 ** k
     idx = np.arange(total, dtype=np.int64)
     digits = np.stack([(idx // 3 ** (k - 1 - p)) % 3 for p in range(k)], axis=1)   # row u, column p
@@ -169,7 +170,7 @@ def projective_messages(k: int) -> tuple[np.ndarray, np.ndarray, list[tuple[int,
     weights = (1 << np.arange(k)).astype(np.int64)
     u1 = ((digits == 1) * weights).sum(axis=1).astype(np.uint16)
     u2 = ((digits == 2) * weights).sum(axis=1).astype(np.uint16)
-    return u1, u2, [tuple(int(x) for x in row) for row in digits]
+    return u1, u2, digits
 
 
 class HyperplaneEngine:
@@ -273,7 +274,7 @@ class HyperplaneEngine:
                 if not keep.all():
                     alive, U1, U2 = alive[keep], U1[keep], U2[keep]
                     st.keep(keep)
-        return [messages[int(i)] for i in alive]
+        return [tuple(int(x) for x in messages[int(i)]) for i in alive]
 
 
 class _State:
@@ -315,47 +316,56 @@ class _State:
         return ok
 
     def insert(self, g1: int, g2: int, member: np.ndarray) -> None:
-        """Process the column g = (g1, g2) for the directions whose hyperplane contains it.
+        """Process the column g = (g1, g2) for the directions whose hyperplane contains it (``member``); the
+        others are not touched (their state does not depend on g).
 
         Selections are done with all-ones/all-zeros 16-bit masks (``_mask``) rather than ``np.where``.
         """
         k, track = self.k, self.track
-        size = len(member)
+        idx = np.flatnonzero(member)
+        if len(idx) == 0:
+            return
+        size = len(idx)
+        B1, B2 = self.B1[:, idx], self.B2[:, idx]
         v1 = np.full(size, g1, np.uint16)
         v2 = np.full(size, g2, np.uint16)
         if track:
+            E1, E2 = self.E1[:, idx], self.E2[:, idx]
             c1 = np.zeros(size, np.uint16)
             c2 = np.zeros(size, np.uint16)
         for p in range(k):
             if (g1 >> p) & 1:            # v -= b_p ; acc += E_p
-                v1, v2 = add(v1, v2, self.B2[p], self.B1[p])
+                v1, v2 = add(v1, v2, B2[p], B1[p])
                 if track:
-                    c1, c2 = add(c1, c2, self.E1[p], self.E2[p])
+                    c1, c2 = add(c1, c2, E1[p], E2[p])
             elif (g2 >> p) & 1:          # v -= 2 b_p, i.e. v += b_p ; acc += 2 E_p
-                v1, v2 = add(v1, v2, self.B1[p], self.B2[p])
+                v1, v2 = add(v1, v2, B1[p], B2[p])
                 if track:
-                    c1, c2 = add(c1, c2, self.E2[p], self.E1[p])
+                    c1, c2 = add(c1, c2, E2[p], E1[p])
         nz = v1 | v2
         if track:
-            dep = _mask(member & (nz == 0))
-            d1, d2 = c1 & dep, c2 & dep
-            dz = d1 | d2
-            self.S2 |= self.S1 & dz
-            self.S1 |= dz
-            if self.m == 3:
-                for i, s in enumerate(self.shifts):
-                    s16 = np.uint16(s)
-                    self.D1[i] |= (d1 ^ (d1 >> s16)) | (d2 ^ (d2 >> s16))
-                    self.D2[i] |= (d1 ^ (d2 >> s16)) | (d2 ^ (d1 >> s16))
-        new = np.flatnonzero(member & (nz != 0))
+            zero = np.flatnonzero(nz == 0)
+            if len(zero):
+                at = idx[zero]
+                d1, d2 = c1[zero], c2[zero]
+                dz = d1 | d2
+                self.S2[at] |= self.S1[at] & dz
+                self.S1[at] |= dz
+                if self.m == 3:
+                    for i, s in enumerate(self.shifts):
+                        s16 = np.uint16(s)
+                        self.D1[i, at] |= (d1 ^ (d1 >> s16)) | (d2 ^ (d2 >> s16))
+                        self.D2[i, at] |= (d1 ^ (d2 >> s16)) | (d2 ^ (d1 >> s16))
+        new = np.flatnonzero(nz != 0)
         if len(new) == 0:
             return
+        at = idx[new]
         w1, w2, z = v1[new], v2[new], nz[new]
         Q = z & (~z + np.uint16(1))                   # lowest non-zero position (one bit)
         flip = _mask((w2 & Q) != 0)                   # normalise the pivot entry to 1
         n1 = (w2 & flip) | (w1 & ~flip)
         n2 = (w1 & flip) | (w2 & ~flip)
-        B1, B2 = self.B1[:, new], self.B2[:, new]
+        B1, B2 = B1[:, new], B2[:, new]
         h1 = _mask((B1 & Q) != 0)                     # entry of each slot at the new pivot
         h2 = _mask((B2 & Q) != 0)
         # b_r -= h * vn : h = 1 -> add -vn ; h = 2 -> add vn
@@ -364,18 +374,18 @@ class _State:
         cols = np.arange(len(new))
         B1[slot, cols] = n1
         B2[slot, cols] = n2
-        self.B1[:, new], self.B2[:, new] = B1, B2
+        self.B1[:, at], self.B2[:, at] = B1, B2
         if track:
-            et = (np.uint16(1) << self.rank[new].astype(np.uint16)).astype(np.uint16)
+            et = (np.uint16(1) << self.rank[at].astype(np.uint16)).astype(np.uint16)
             x1, x2 = add(et, np.zeros_like(et), c2[new], c1[new])     # e_t - acc
             f1 = (x2 & flip) | (x1 & ~flip)
             f2 = (x1 & flip) | (x2 & ~flip)
-            E1, E2 = self.E1[:, new], self.E2[:, new]
+            E1, E2 = E1[:, new], E2[:, new]
             E1, E2 = add(E1, E2, (f2 & h1) | (f1 & h2), (f1 & h1) | (f2 & h2))
             E1[slot, cols] = f1
             E2[slot, cols] = f2
-            self.E1[:, new], self.E2[:, new] = E1, E2
-        self.rank[new] += 1
+            self.E1[:, at], self.E2[:, at] = E1, E2
+        self.rank[at] += 1
 
 
 def _mask(flags: np.ndarray) -> np.ndarray:

@@ -43,9 +43,10 @@ sizes and these switches only change the speed:
   words z above the chunk's first y (``TABLE_BUDGET`` bounds the blocks the filter may use).
 The reported triple is mapped back to the caller's positions and counted on the raw digits.
 
-Lists with m >= 4 are limited (``MAX_WORDS_LARGE_M`` words) and counted directly: per pair the three
-bit masks "target symbol s" and per word z the one-hot masks of its symbols give
-t = popcount((Z0 & T0) | (Z1 & T1) | (Z2 & T2)).
+The filter works for every m (m groups; ``SPARSE_RATIO`` of m = 3 from m = 3 on). For m > ``GROUPS_MAX``
+(m bit sets per middle word would cost too much memory and time) every triple is counted directly
+(``_scan_direct``): per pair the three bit masks "target symbol s" and per word z the one-hot masks of
+its symbols give t = popcount((Z0 & T0) | (Z1 & T1) | (Z2 & T2)).
 """
 from __future__ import annotations
 
@@ -56,13 +57,18 @@ SAMPLES = 8192                  # random triples that steer the coordinate order
 SEED = 20261130
 Y_CHUNK = 256                   # middle words that share one narrowed copy of the tables
 TABLE_BUDGET = 768 * 2 ** 20    # bytes of filter tables held for one chunk
-SPARSE_RATIO = {1: 20, 2: 10, 3: 8}   # hand over at most one open triple per SPARSE_RATIO live words, by m
+SPARSE_RATIO = {1: 20, 2: 10, 3: 8}   # hand over at most one open triple per SPARSE_RATIO live words, by m (3 on)
+GROUPS_MAX = 16                 # largest m scanned with the filter (m groups); above, every triple is counted
 REPLAN_SAMPLE = 256             # open triples sampled to reorder the blocks for one y
 REPLAN_PICKS = 8                # blocks chosen per reordering
 PIVOTS = 64                     # words that steer the order of the list
 SPARSE_BATCH = 1 << 21          # triples counted exactly at a time
 PATTERN_BATCH = 4               # blocks whose pair patterns are computed together
 _ONE = np.uint64(1)
+
+
+def _ratio(m: int) -> int:
+    return SPARSE_RATIO[m] if m in SPARSE_RATIO else SPARSE_RATIO[3]
 
 
 def digits_of(words: tuple[str, ...], n: int) -> np.ndarray:
@@ -353,12 +359,12 @@ class _Scan:
                 for other in sets[1:]:
                     sample = sample | other[::8]
                 open_bits, sample_size = int(np.bitwise_count(sample).sum()), sample.size
-            if open_bits * SPARSE_RATIO[m] <= sample_size:
+            if open_bits * _ratio(m) <= sample_size:
                 break
             if not first and step >= replanned and 2 * bits[g] > before:            # a poor block: choose the
                 plan[step + 1:] = self._replan(y, xs, sets, step + 1, plan[step + 1:])   # next ones for this y
                 replanned = step + REPLAN_PICKS
-            if step >= m + 2 and len(xs) >= 64 and open_bits * SPARSE_RATIO[m] > 4 * sample_size:
+            if step >= m + 2 and len(xs) >= 64 and open_bits * _ratio(m) > 4 * sample_size:
                 keep = sets[0][::8].any(axis=1)                                     # far from the switch, and
                 for other in sets[1:]:                                               # many rows empty: drop them
                     keep |= other[::8].any(axis=1)
@@ -439,7 +445,7 @@ def find_bad_triple(words: tuple[str, ...], n: int, m: int) -> tuple[int, int, i
     if len(words) < 3:
         return None
     digits = digits_of(words, n)
-    if m <= 3:
+    if m <= GROUPS_MAX:
         return _Scan(digits, m).run()
     counts = np.stack([(digits == s).sum(axis=0) for s in range(3)])
     return _scan_direct(digits, np.nonzero(counts.min(axis=0) > 0)[0], m)

@@ -7,8 +7,10 @@ What is checked, in this order (shared schema ``endless_exam.certificates.schema
 3. every pair of vertices of 0..V-1 is at distance <= k; this includes connectivity (witness: the pair
    and its distance, or the pair and ``"connected": false``).
 For the Cayley form the graph is built here from the moduli and generators: the connection set is
-S = {g, -g} over the generators (the zero element is refused by the schema), every vertex x has the
-|S| distinct neighbours x + s, so the degree of every vertex is |S|. No symmetry is used here: the
+S = {g, -g} over the generators with the zero element dropped (the schema has reduced every entry
+modulo its modulus; a zero generator would be a loop), every vertex x has the |S| distinct neighbours
+x + s, so the degree of every vertex is |S| (S may be empty: then the graph has no edge, and it is
+valid only for the trivial group, K1). No symmetry is used here: the
 distance check is the same full all-pairs check as for edge lists (the second verifier uses vertex
 transitivity instead).
 
@@ -56,8 +58,8 @@ def _compact(p: dict) -> list[str]:
     return [("Compact form: X may instead be {\"cayley\": {\"moduli\": [n1, n2, ...], \"generators\": [[g1, g2, ...], ...]}}, "
              "the Cayley graph of the group Z_n1 x Z_n2 x ... whose vertices are the group elements (vertex number in "
              "mixed radix, n1 most significant) and in which x is adjacent to x + g and x - g for every listed generator "
-             "g; every modulus is an integer >= 1, every generator has exactly one entry per modulus with 0 <= gi < ni "
-             "(entries are not reduced) and is not the zero element.")]
+             "g; every modulus is an integer >= 1, every generator has exactly one integer entry per modulus, read "
+             "modulo that modulus (8 mod 7 is 1), and a generator equal to the zero element adds no edge.")]
 
 
 def _limits(p: dict) -> list[str]:
@@ -105,8 +107,8 @@ def connection_set(parsed: schema.DegDiamAnswer) -> np.ndarray:
     mod = np.array(parsed.moduli, dtype=np.int64)
     gens = np.array(parsed.generators, dtype=np.int64).reshape(len(parsed.generators), len(parsed.moduli))
     both = np.concatenate([gens, (-gens) % mod])
-    _, first = np.unique(_cayley_encode(both, parsed.moduli), return_index=True)
-    return both[first]
+    codes, first = np.unique(_cayley_encode(both, parsed.moduli), return_index=True)
+    return both[first[codes != 0]]                       # vertex 0 is the zero element: not in S
 
 
 def cayley_neighbours(parsed: schema.DegDiamAnswer, S: np.ndarray) -> np.ndarray:
@@ -211,12 +213,17 @@ def distance(V: int, indptr: np.ndarray, indices: np.ndarray, x: int, y: int) ->
     return None if dist[y] < 0 else int(dist[y])
 
 
+def _regular_indptr(V: int, degree: int) -> np.ndarray:
+    """CSR row starts of a V x degree neighbour table (degree 0: no neighbours at all)."""
+    return np.arange(V + 1, dtype=np.int64) * degree
+
+
 def _adjacency(parsed: schema.DegDiamAnswer) -> tuple[np.ndarray, np.ndarray]:
     """CSR adjacency of the answer's graph (Cayley graphs expanded)."""
     V = parsed.vertices
     if parsed.is_cayley:
         table = cayley_neighbours(parsed, connection_set(parsed))
-        return np.arange(0, V * table.shape[1] + 1, table.shape[1], dtype=np.int64), table.reshape(-1)
+        return _regular_indptr(V, table.shape[1]), table.reshape(-1)
     return csr(V, edge_array(parsed))
 
 
@@ -241,7 +248,7 @@ def check(parsed: schema.DegDiamAnswer) -> Verdict:
             return reject("PROPERTY_VIOLATION", f"every vertex of the Cayley graph has degree |S| = {len(S)} > d = {d}",
                           {"vertex": 0, "degree": int(len(S))})
         table = cayley_neighbours(parsed, S)
-        indptr = np.arange(0, V * len(S) + 1, len(S), dtype=np.int64)
+        indptr = _regular_indptr(V, len(S))
         indices = table.reshape(-1)
     else:
         edges = edge_array(parsed)

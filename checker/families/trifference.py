@@ -13,8 +13,28 @@ What is checked, and why it suffices.
     and, translated once more, the triples {0, a, b} of L. For m <= 3 L is decided by the hyperplane
     criterion below (with its witness translated back to three list positions); for m >= 4 by the pair
     criterion: for all non-zero a != b in L, #{i : a_i != 0, b_i != 0, a_i != b_i} >= m.
-  - otherwise every triple is examined by the bit-parallel scan of ``_triples`` (for m >= 4 such lists
-    may have at most 243 words).
+  - otherwise, if the list is *near-affine* (below), by its affine core and its few extra words;
+  - otherwise every triple is examined by the bit-parallel scan of ``_triples`` (any m).
+
+  Near-affine lists (the core-and-extras argument). ``_affine.find_cores`` proposes affine subspaces
+  A = x0 + L (x0 a listed word, L of rank k <= 12 for m <= 3, k <= ``PAIR_RANK`` = 8 for m >= 4) such
+  that at most e words of the list S lie outside A; X = S minus A is the set of extra words and e is the
+  budget ``_extra_budget`` (at most N/3, and e N^2 / 2 <= ``EXTRA_PAIRS`` for N listed words: e = 9 at
+  N = 6,561). Claim: every triple of S is covered by one of the two arguments below, so the verdict is
+  exact whatever core is proposed. Proof: a triple of S either has all three words in S n A, or has a
+  word in X. (a) If L is m-trifferent (hyperplane criterion for m <= 3, pair criterion for m >= 4, both
+  proved here), then so is A, since t(x0 + a, x0 + b, x0 + c) = t(a, b, c) (translation permutes the
+  symbols of each coordinate), and so is every subset of A, in particular S n A. (b) Every triple with a
+  word in X is counted exactly by ``_affine.extra_violation``. If instead L fails, the criterion's
+  witness is a pair a, b in L with t(0, a, b) < m, so x, x + a, x + b fails for every x in A; the list
+  is rejected if some listed core word x has x + a and x + b listed (``_lift``), and otherwise nothing is
+  concluded from this core: the next core is tried, then the full scan. Bound on the work: at most
+  ``_affine.TRIES`` = 4 cores, each found with at most 12 eliminations of the N x n digits; per core one
+  run of the criterion (the hyperplane engine, as for ``linear_code``, or at most 3^16 / 2 pairs) and N
+  dictionary look-ups; then at most e N^2 / 2 <= 2e8 pairs for the extras, each counted on one 64-bit
+  word of coordinates and, only when below m there, on all ceil(n / 64) words. A list that is a
+  translate of a trifferent code with one word replaced (the edge case of issue 20) is decided in a
+  second or two.
 * ``linear_code``: the rank k over F_3 (python-flint ``nmod_mat``; k <= 12 or ``SIZE_LIMIT``), the
   minimum distance (a reduced row echelon basis has a codeword of weight < m, m <= 3, iff a row or two
   proportional rows show it, see ``_gf3.low_weight_combination``), and the hyperplane criterion.
@@ -55,7 +75,7 @@ What is checked, and why it suffices.
   polynomial (from FLINT's factorisation), the inner code's own witness, or the inner code's size.
 
 Libraries: python-flint (ranks, echelon forms, kernels, membership of witness words, irreducibility),
-numpy (hyperplane engine, triple scan, pair criterion, duplicates). Exact integer arithmetic only.
+numpy (hyperplane engine, triple scan, pair criterion, core search and extra-word scan, duplicates). Exact integer arithmetic only.
 """
 from __future__ import annotations
 
@@ -66,11 +86,13 @@ from endless_exam.certificates.schemas import trifference as schema
 from endless_exam.certificates.verdict import Verdict, accept, reject
 from endless_exam.certificates.witness import Witness
 
-from . import _gf3, _triples
+from . import _affine, _gf3, _triples
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy", "python-flint")
 SAMPLE_DIRECTIONS = 2048      # directions of the quick first pass of the hyperplane engine (rank >= 9)
+PAIR_RANK = 8                 # largest core rank decided by the pair criterion (m >= 4): 3^16 / 2 pairs
+EXTRA_PAIRS = 200_000_000     # pairs (u, v) the extra-word scan may meet, over all its extra words
 
 
 # ---- the prompt ---------------------------------------------------------------------------------------
@@ -127,8 +149,10 @@ def _limits(p: dict) -> list[str]:
              f"to {schema.MAX_N_PLAIN} and no certificates). " if _certified(p) else
              f"This instance shape allows n up to {schema.MAX_N_PLAIN} and no certificates (certified instances allow "
              f"n up to {schema.MAX_N_CERTIFIED:,}, where ")
-    return [f"At most {schema.MAX_WORDS:,} words in a list; a list that is not an affine subspace (a translate of a "
-            f"linear code) may have at most {schema.MAX_WORDS_LARGE_M} words when m >= 4.",
+    return [f"At most {schema.MAX_WORDS:,} words in a list, for every m. A list that is an affine subspace (a translate "
+            "of a linear code), or one with all but a few words in such a subspace, is decided through its linear "
+            "structure; any other list has every triple of words examined, which for thousands of unstructured "
+            "words of length near 1,024 can take most of the verification time.",
             f"The legacy linear form takes 1 to {schema.MAX_LINEAR_ROWS} rows.",
             shape + (cert if _certified(p) else cert[0].lower() + cert[1:-1] + ")."),
             "Verification has 60 seconds per verifier."]
@@ -225,14 +249,22 @@ def linear_violation(basis: list[list[int]], n: int, m: int) -> tuple[list[int],
 
 def _pair_violation(diffs: np.ndarray, m: int) -> tuple[int, int] | None:
     """Indices (into the rows of ``diffs``, a linear code listed with 0 among its rows) of non-zero a != b
-    with fewer than m coordinates where both are non-zero and different."""
+    with fewer than m coordinates where both are non-zero and different. Per a, the count on the 64-bit
+    word of coordinates with the most non-zero entries comes first (a lower bound); only the b below m
+    there are counted on every word."""
     n_words, n = diffs.shape
     nw = -(-n // 64)
     ones = _triples._pack(diffs == 1, nw)
     twos = _triples._pack(diffs == 2, nw)
+    lead = int(np.argmax(np.bitwise_count(ones | twos).sum(axis=0)))
+    q1, q2 = np.ascontiguousarray(ones[:, lead]), np.ascontiguousarray(twos[:, lead])
     nonzero = np.nonzero(diffs.any(axis=1))[0]
     for t, a in enumerate(nonzero[:-1]):
         rest = nonzero[t + 1:]
+        quick = np.bitwise_count((q1[a] & q2[rest]) | (q2[a] & q1[rest]))
+        rest = rest[quick < m]
+        if len(rest) == 0:
+            continue
         both = (ones[a][None, :] & twos[rest]) | (twos[a][None, :] & ones[rest])
         count = np.bitwise_count(both).sum(axis=1)
         bad = np.nonzero(count < m)[0]
@@ -274,10 +306,9 @@ def _check_list(parsed: schema.WordList) -> Verdict:
         if basis is not None:
             triple = _affine_violation(words, basis, n, m)
         else:
-            if m >= 4 and len(words) > schema.MAX_WORDS_LARGE_M:
-                return reject("SIZE_LIMIT", f"the list has {len(words):,} words and is not an affine subspace; for m >= 4 "
-                              f"such lists may have at most {schema.MAX_WORDS_LARGE_M} words")
-            triple = _triples.find_bad_triple(words, n, m)
+            decided, triple = _near_affine(words, n, m)
+            if not decided:
+                triple = _triples.find_bad_triple(words, n, m)
         if triple is not None:
             i, j, k = sorted(triple)
             t = _separating(words[i], words[j], words[k])
@@ -301,6 +332,60 @@ def _affine_violation(words, basis, n, m) -> tuple[int, int, int] | None:
     diffs = ((digits - digits[0]) % 3).astype(np.uint8)
     pair = _pair_violation(diffs, m)
     return None if pair is None else (0, pair[0], pair[1])
+
+
+def _extra_budget(size: int) -> int:
+    """How many words outside the core the extra-word scan may take (``EXTRA_PAIRS`` pairs in all)."""
+    return min(size // 3, EXTRA_PAIRS // max(1, size * size // 2))
+
+
+def _lift(words, digits: np.ndarray, inside: np.ndarray, a: list[int], b: list[int]) -> tuple[int, int, int] | None:
+    """Positions of x, x + a, x + b, all three in the list, for some listed x in the core."""
+    index = {w: t for t, w in enumerate(words)}
+    shift_a, shift_b = np.array(a, np.uint8), np.array(b, np.uint8)
+    for t in np.flatnonzero(inside):
+        u = index.get(_text((digits[t] + shift_a) % 3))
+        if u is None:
+            continue
+        v = index.get(_text((digits[t] + shift_b) % 3))
+        if v is not None:
+            return int(t), u, v
+    return None
+
+
+def _near_affine(words: tuple[str, ...], n: int, m: int) -> tuple[bool, tuple[int, int, int] | None]:
+    """(decided, violating triple or None) by the core-and-extras argument; (False, None) when no core with
+    few enough extra words decides (none is found, or every core found fails its linear criterion with no
+    failing triple inside the list): then the caller scans every triple."""
+    digits = _triples.digits_of(words, n)
+    for origin, chosen, inside in _affine.find_cores(digits, schema.MAX_RANK if m <= 3 else PAIR_RANK,
+                                                      _extra_budget(len(words))):
+        diffs = [[int(x) for x in (digits[t].astype(np.int16) - digits[origin]) % 3] for t in chosen]
+        k, basis = _gf3.rref(diffs, n) if diffs else (0, [])
+        if k != len(chosen):
+            raise RuntimeError("trifference self-check failed: FLINT and the numpy elimination disagree on a rank")
+        bad = None
+        if k and m <= 3:
+            found = linear_violation(basis, n, m)
+            bad = None if found is None else found[1:]
+        elif k:
+            code = _span(basis, n)
+            pair = _pair_violation(code, m)
+            bad = None if pair is None else (code[pair[0]].tolist(), code[pair[1]].tolist())
+        if bad is None:
+            return True, _affine.extra_violation(digits, np.flatnonzero(~inside), m)
+        triple = _lift(words, digits, inside, *bad)
+        if triple is not None:
+            return True, triple
+    return False, None
+
+
+def _span(basis: list[list[int]], n: int) -> np.ndarray:
+    """Every codeword of the span of ``basis`` (3^k x n, uint8, the zero word first)."""
+    k = len(basis)
+    idx = np.arange(3 ** k, dtype=np.int64)
+    messages = np.stack([(idx // 3 ** p) % 3 for p in range(k)], axis=1)
+    return ((messages @ np.array(basis, dtype=np.int64)) % 3).astype(np.uint8)
 
 
 def _check_linear_code(parsed: schema.LinearCode) -> Verdict:

@@ -4,7 +4,7 @@ Notation: t(x, y, z) is the number of coordinates where x, y, z are pairwise dif
 (y, z) let P be the coordinates where y_i != z_i and s_i = 3 - y_i - z_i the missing symbol there; then
 t(x, y, z) = #{i in P : x_i = s_i}.
 
-``scan_small_m`` (m <= 3, any list size): every triple x < y < z is met once, with y its middle word.
+``scan_triples`` (any m, any list size): every triple x < y < z is met once, with y its middle word.
 For a fixed y the rows are the words z > y and each row is a set of words x < y (bit x of byte x // 8,
 most significant bit first, grouped in big-endian uint64 words). Two stages:
 
@@ -31,7 +31,10 @@ nearest-neighbour chain order), and for a middle word whose blocks stop emptying
 blocks are re-ranked by how many sampled open triples each one separates. None of this changes what is
 decided, only how fast.
 
-``scan_direct`` (m >= 4, at most 243 words): plain Python integers as bit masks over the coordinates,
+For m > ``LEVELS_MAX`` the filter is skipped (m levels would cost m bit sets per middle word) and every
+triple goes to the exact count.
+
+``scan_direct`` (m >= 4, at most ``trifference.DIRECT_MAX`` = 243 words): plain Python integers as bit masks over the coordinates,
 t(x, y, z) = popcount(d(x, y) & d(x, z) & d(y, z)) with d the mask of differing coordinates.
 """
 from __future__ import annotations
@@ -46,7 +49,8 @@ SEED = 97
 REFERENCES = 48
 Y_CHUNK = 320
 TABLE_BUDGET = 700 * 2 ** 20
-SPARSE_WORDS = {1: 18, 2: 9, 3: 7}
+SPARSE_WORDS = {1: 18, 2: 9, 3: 7}     # by m; m >= 3 uses the value of 3
+LEVELS_MAX = 16                         # largest m filtered (m levels); above, every triple is counted
 EXACT_BATCH = 1 << 20
 RERANK_SAMPLE = 192
 _FULL = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -173,7 +177,7 @@ class _Scanner:
         self.ones = np.ascontiguousarray(((lanes == 1) * weights).sum(axis=2, dtype=np.uint64).T)
         self.twos = np.ascontiguousarray(((lanes == 2) * weights).sum(axis=2, dtype=np.uint64).T)
         per_table = 4 ** width * self.words * 8
-        self.budget_blocks = min(self.nb, max(m, TABLE_BUDGET // max(1, per_table)))
+        self.budget_blocks = 0 if m > LEVELS_MAX else min(self.nb, max(m, TABLE_BUDGET // max(1, per_table)))
         self.separates: np.ndarray | None = None
 
     # ---- filter tables ----------------------------------------------------------------------------------
@@ -297,7 +301,7 @@ class _Scanner:
                     levels[j] |= levels[j - 1]
                 levels[0] &= u
             top = levels[m - 1][::8]
-            if int(np.bitwise_count(top).sum()) * SPARSE_WORDS[m] <= top.size:
+            if int(np.bitwise_count(top).sum()) * SPARSE_WORDS.get(m, SPARSE_WORDS[3]) <= top.size:
                 break
             if not reranked and before0 is not None and step + 1 < len(blocks):
                 after0 = int(np.bitwise_count(levels[0][::8]).sum())
@@ -331,7 +335,7 @@ class _Scanner:
         return None
 
 
-def scan_small_m(words: tuple[str, ...], n: int, m: int) -> tuple[int, int, int] | None:
+def scan_triples(words: tuple[str, ...], n: int, m: int) -> tuple[int, int, int] | None:
     if len(words) < 3:
         return None
     return _Scanner(_matrix(words, n), m).run()

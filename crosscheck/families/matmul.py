@@ -168,7 +168,7 @@ def first_difference(parsed: schema.MatmulAnswer, method: str | None = None) -> 
 
 def packed_first_difference(parsed: schema.MatmulAnswer) -> tuple[int, int, int, int, int] | None:
     n, m, p = parsed.n, parsed.m, parsed.p
-    na, nb, nc = n * m, m * p, n * p
+    na, nc = n * m, n * p
     width = field_bits(parsed.rank)
     # the packed outer products v_k (x) w_k, then one slice a at a time (stops at the first wrong slice)
     terms: list[list[tuple[int, int]]] = [[] for _ in range(na)]      # slice a: the (u_k[a], O_k), u_k[a] != 0

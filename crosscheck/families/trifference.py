@@ -13,13 +13,26 @@ What is checked and how (every decision is exact integer or bit arithmetic):
   of the differences w - w_0 (bit-sliced big integers, ``_ternary``): size 3^r and rank r. For an
   affine list (t is invariant under translation) the *pair criterion* decides: for non-zero
   a != b in L = list - w_0, the triple 0, a, b is separated exactly where a_i != 0, b_i != 0,
-  a_i != b_i, counted with numpy popcounts on packed bits (every pair, any m). Other lists are scanned
-  triple by triple (``_trifference_scan``: per middle word, bit sets over the first word, a filter that
-  certifies triples separated in m different coordinate blocks, then an exact count of the rest with
-  the identity t = #{i : x_i + y_i + z_i = 0} - #{i : x_i = y_i = z_i} on bit-sliced F_3 words; or, for
-  m >= 4 and at most 243 words, plain Python). This is a different decomposition from the primary,
-  which decides affine lists with the hyperplane criterion and scans with bit sets over the last word,
-  certifies by m disjoint coordinate groups and counts with relative one-hot masks.
+  a_i != b_i, counted with numpy popcounts on packed bits (every pair, any m; a first pass on one
+  64-bit word of the densest coordinates is a lower bound, so only the pairs below m there are counted
+  on every coordinate).
+* Near-affine lists: ``_trifference_core.cores`` proposes cores w_0 + L (w_0 listed, rank <= 8, or
+  <= 10 for m <= 3) holding all but at most e listed words, e <= N/3 with e N^2 / 2 <= ``EXTRA_PAIRS``.
+  Every triple of the list lies in the core or has an extra word. If L passes (the pair criterion on
+  its 3^k words for k <= 8, else the direction criterion below), every triple inside the core passes
+  (a subset of a translate of a trifferent code), and the triples through the extra words are counted
+  exactly (``_trifference_core.extra_violation``, the F_3 sum identity below): together nothing is left
+  out. If L fails with the pair a, b, the triple x, x + a, x + b fails for every x of the core; one with
+  all three words listed rejects the list, and otherwise this core decides nothing (the next one is
+  tried, then the full scan). At most ``_trifference_core.ORIGINS`` = 4 cores are examined; the extra
+  words cost at most 2e8 pair counts of one 64-bit word plus full counts of the pairs below m there.
+* Other lists are scanned triple by triple (``_trifference_scan``: per middle word, bit sets over the
+  first word, a filter that certifies triples separated in m different coordinate blocks (m <= 16),
+  then an exact count of the rest with the identity t = #{i : x_i + y_i + z_i = 0} - #{i : x_i = y_i =
+  z_i} on bit-sliced F_3 words; or, for m >= 4 and at most 243 words, plain Python). This is a
+  different decomposition from the primary, which decides affine lists with the hyperplane criterion
+  and scans with bit sets over the last word, certifies by m disjoint coordinate groups and counts with
+  relative one-hot masks.
 * ``linear_code``: the rank over F_3 twice -- sympy ``DomainMatrix`` over ``GF(3)`` (python ground types,
   set by ``endless_exam.crosscheck``) and a plain-Python row reduction, which must agree -- then the
   criterion "d(C) >= m, and for every non-zero codeword z = uG the rows restricted to the zero set of
@@ -32,6 +45,10 @@ What is checked and how (every decision is exact integer or bit arithmetic):
   time limit (about 1 ms each), hence the plain-Python reduction there; sympy keeps the rank.
   A failing direction is recomputed with the row combinations carried along, which gives a codeword a
   outside span(z) with fewer than m non-zero coordinates on Z(z); the witness is z and a, b = z - a.
+  From rank ``PREFILTER_RANK`` = 6 on, ``_trifference_prefilter`` first decides every direction at once
+  with numpy on a subset of 64 coordinates, then the directions left on the next 64 coordinates, and
+  once more (``PREFILTER_PARTS``); the criterion is monotone in the coordinates, so a direction that
+  passes on a subset passes, and only the others run the plain-Python check above.
 * ``rs_concat``: irreducibility of the field polynomial by sympy ``Poly(..., modulus=3).is_irreducible``
   and, independently, by trial division by every monic polynomial of degree 1..r/2 (at most 1,092 of
   them for r <= 12) in plain Python; both must agree (degree >= 1 is required: constants are not
@@ -55,9 +72,17 @@ from endless_exam.certificates.verdict import Verdict, accept, reject
 from endless_exam.certificates.witness import Witness
 
 from . import _ternary as t3
-from ._trifference_scan import scan_direct, scan_small_m
+from . import _trifference_core as core
+from . import _trifference_prefilter as prefilter
+from ._trifference_scan import scan_direct, scan_triples
 
 LIBRARIES = ("numpy", "sympy")
+DIRECT_MAX = 243            # lists with m >= 4 up to this size are scanned in plain Python
+PAIR_RANK = 8               # cores up to this rank are decided by the pair criterion (3^16 / 2 pairs)
+DIRECTION_RANK = 10         # m <= 3: cores of rank 9..10 are decided direction by direction
+EXTRA_PAIRS = 200_000_000   # pairs (u, v) the extra-word count may meet, over all its extra words
+PREFILTER_RANK = 6          # linear codes of this rank and more go through the numpy direction pre-filter
+PREFILTER_PARTS = 3         # coordinate subsets of 64 it tries, one after the other, on the directions left
 
 
 # ---- re-parse of the certificates ----------------------------------------------------------------------
@@ -221,19 +246,75 @@ def _pack(vectors: list[t3.Vec], n: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _pair_violation(diffs: list[t3.Vec], n: int, m: int) -> tuple[int, int] | None:
     """Positions of non-zero a != b (a before b) in the translated list with fewer than m coordinates where
-    a_i, b_i are non-zero and different."""
+    a_i, b_i are non-zero and different. Blocks of a against every later b: a first pass on the 64
+    coordinates with the most non-zero entries (a lower bound of the count), then every coordinate for the
+    pairs below m there, the earliest (a, b) first."""
     ones, twos = _pack(diffs, n)
-    nonzero = [t for t, v in enumerate(diffs) if v[0] | v[1]]
-    idx = np.array(nonzero, dtype=np.int64)
-    for s in range(len(idx) - 1):
-        a = idx[s]
-        rest = idx[s + 1:]
-        opposite = (ones[a] & twos[rest]) | (twos[a] & ones[rest])
-        counts = np.bitwise_count(opposite).sum(axis=1, dtype=np.int64)
+    nonzero = np.array([t for t, v in enumerate(diffs) if v[0] | v[1]], dtype=np.int64)
+    if len(nonzero) < 2:
+        return None
+    ones, twos = ones[nonzero], twos[nonzero]
+    bits = np.unpackbits(ones.view(np.uint8), axis=1, bitorder="little")[:, :n] | \
+        np.unpackbits(twos.view(np.uint8), axis=1, bitorder="little")[:, :n]
+    lead = np.argsort(-bits.sum(axis=0, dtype=np.int64), kind="stable")[:64]
+    weights = np.uint64(1) << np.arange(len(lead), dtype=np.uint64)
+
+    def word(plane):
+        flags = np.unpackbits(plane.view(np.uint8), axis=1, bitorder="little")[:, lead]
+        return (flags * weights).sum(axis=1, dtype=np.uint64)
+    q1, q2 = word(ones), word(twos)
+    size = len(nonzero)
+    rows = max(1, (1 << 22) // size)
+    for lo in range(0, size - 1, rows):
+        hi = min(lo + rows, size - 1)
+        quick = np.bitwise_count((q1[lo:hi, None] & q2[None, lo + 1:]) | (q2[lo:hi, None] & q1[None, lo + 1:]))
+        a, b = np.nonzero(quick < m)
+        a, b = a + lo, b + lo + 1
+        keep = b > a
+        a, b = a[keep], b[keep]
+        if len(a) == 0:
+            continue
+        counts = np.zeros(len(a), np.int64)
+        for w in range(ones.shape[1]):
+            counts += np.bitwise_count((ones[a, w] & twos[b, w]) | (twos[a, w] & ones[b, w]))
         low = np.flatnonzero(counts < m)
         if len(low):
-            return int(a), int(rest[low[0]])
+            pick = low[np.lexsort((b[low], a[low]))[0]]
+            return int(nonzero[a[pick]]), int(nonzero[b[pick]])
     return None
+
+
+def _near_affine(words: tuple[str, ...], n: int, m: int) -> tuple[bool, tuple[int, int, int] | None]:
+    """(decided, violating triple or None): a core w_0 + L passes its linear criterion and every triple
+    through an extra word is counted, or a failing triple of the core lies in the list. (False, None) when
+    no core with few extra words decides."""
+    total = len(words)
+    vecs = [t3.vec(w) for w in words]
+    budget = min(total // 3, EXTRA_PAIRS // max(1, total * total // 2))
+    for origin, basis_at, in_core in core.cores(vecs, DIRECTION_RANK if m <= 3 else PAIR_RANK, budget):
+        rows = [t3.minus(vecs[t], vecs[origin]) for t in basis_at]
+        if len(rows) <= PAIR_RANK:
+            span = [(0, 0)]
+            for r in rows:
+                span = span + [t3.plus(v, r) for v in span] + [t3.minus(v, r) for v in span]
+            pair = _pair_violation(span, n, m) if len(span) >= 3 else None
+            bad = None if pair is None else (span[pair[0]], span[pair[1]])
+        else:
+            red = t3.Reducer()
+            for r in rows:
+                red.add(r)
+            hit = _code_violation([v for _, v, _ in red.rows], n, m)
+            bad = None if hit is None else hit[1:]
+        if bad is None:
+            return True, core.extra_violation(list(words), in_core, m)
+        index = {w: t for t, w in enumerate(words)}
+        for t in range(total):
+            if in_core[t]:
+                u = index.get(t3.word(t3.plus(vecs[t], bad[0]), n))
+                v = index.get(t3.word(t3.plus(vecs[t], bad[1]), n)) if u is not None else None
+                if v is not None:
+                    return True, (t, u, v)
+    return False, None
 
 
 def _check_words(words: tuple[str, ...], n: int, m: int, label: str) -> Verdict:
@@ -247,13 +328,10 @@ def _check_words(words: tuple[str, ...], n: int, m: int, label: str) -> Verdict:
         if diffs is not None:
             pair = _pair_violation(diffs, n, m)
             triple = None if pair is None else (0, pair[0], pair[1])
-        elif m >= 4:
-            if len(words) > schema.MAX_WORDS_LARGE_M:
-                return reject("SIZE_LIMIT", f"{len(words)} words, not an affine subspace, m >= 4: at most "
-                              f"{schema.MAX_WORDS_LARGE_M} words")
-            triple = scan_direct(words, n, m)
         else:
-            triple = scan_small_m(words, n, m)
+            decided, triple = _near_affine(words, n, m)
+            if not decided:
+                triple = scan_direct(words, n, m) if m >= 4 and len(words) <= DIRECT_MAX else scan_triples(words, n, m)
     if triple is not None:
         i, j, k = sorted(triple)
         x, y, z = words[i], words[j], words[k]
@@ -403,6 +481,8 @@ def _code_violation(basis: list[t3.Vec], n: int, m: int) -> tuple[t3.Vec, t3.Vec
         return (0, 0), a, t3.neg(a)
     if k <= 1:
         return None
+    if k >= PREFILTER_RANK:
+        return _filtered_directions(basis, n, m)
     c = (0, 0)
     for p, digits, changed in _directions(k):
         if changed is None:
@@ -416,6 +496,32 @@ def _code_violation(basis: list[t3.Vec], n: int, m: int) -> tuple[t3.Vec, t3.Vec
             a = _combination(msg, basis)
             b = t3.minus(c, a)
             return c, a, b
+    return None
+
+
+def _filtered_directions(basis: list[t3.Vec], n: int, m: int) -> tuple[t3.Vec, t3.Vec, t3.Vec] | None:
+    """The direction loop of ``_code_violation`` for the directions the numpy pre-filter does not certify
+    (``_trifference_prefilter``: a direction it certifies passes on a coordinate subset, hence passes),
+    in the same order (lead p first, then the trailing digits), each decided exactly on all coordinates."""
+    k = len(basis)
+    full = (1 << n) - 1
+    dirs = prefilter.directions(k)
+    left = dirs
+    for part in range(PREFILTER_PARTS):
+        if len(left):
+            left = left[~prefilter.certified(basis, n, m, left, part)]
+    lead = np.argmax(left != 0, axis=1)
+    keys = [left[:, j] for j in range(k - 1, -1, -1)] + [lead]
+    for row in left[np.lexsort(keys)]:
+        u = [int(x) for x in row]
+        p = next(i for i, x in enumerate(u) if x)
+        msg = (sum(1 << i for i, x in enumerate(u) if x == 1), sum(1 << i for i, x in enumerate(u) if x == 2))
+        c = _combination(msg, basis)
+        zero = full & ~(c[0] | c[1])
+        if not _restriction_passes(basis, p, zero, m):
+            fail = _restricted_fails(basis, p, zero, m, track=True)
+            a = _combination(fail, basis)
+            return c, a, t3.minus(c, a)
     return None
 
 

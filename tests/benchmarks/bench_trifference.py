@@ -23,14 +23,29 @@ largest allowed inputs (issue 11, item 6):
   16 times (n = 1,024, m = 3: every separated triple of A is separated 16 times, and duplicated
   columns must not fill the blocks).
 
-Targets on two cores: the rank-12 certificate under 5 s (primary) and 30 s (second); the 6,561-word
-lists A-C under about 5 s per verifier in-process; every case inside 20 s per verifier.
+Near-affine and worst cases (issue 20):
+* P, Q: the edge-case files trifference_6561_nonaffine_m1/_m3 (built from the project's vectors,
+  tcIds 133 and 134): a [100, 8] code with its zero word replaced by another word, m = 1 and m = 3;
+  R: trifference_244_m4 (tcId 132), 244 words of length 128 with m = 4, not affine;
+* S: a random [256, 8] code (translated) with the budget's 9 extra random words, m = 2; T: the same
+  with 10 extra words (over the budget: the full scan); U: S with one extra word that spoils two code
+  words (invalid, found through the extra word); V: S minus 1,000 of its words plus 5 extras, m = 1;
+* W: a random [128, 8] code with every column repeated 8 times (n = 1,024), zero word replaced, m = 6;
+* X: the legacy linear span of H with m = 4 (the pair criterion on 6,561 words of length 1,024);
+* Y, Z: the random list of C with m = 4 and m = 6 (no structure: the filter with m groups);
+* AA: 1,500 random words of length 1,024 with m = 40 (above 16: every triple is counted);
+* AB: linear_code rank 12, n = 1,024, m = 2.
+
+Targets (issue 20; idle two-core machine, through the harness): P and Q at most 15 s per verifier;
+the rank-12 m = 3 certificate F at most 5 s (primary) and 15 s (second); every case inside the 60 s
+limit with a wide margin. The figures depend heavily on the machine's load: quote them with ``uptime``.
 """
 from __future__ import annotations
 
 from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
 import itertools
+import json
 import random
 import sys
 
@@ -116,42 +131,87 @@ def spoil_pair(words: list[str]) -> list[str]:
     raise SystemExit("no spoiler")
 
 
+def vector_answer(tc_id: int):
+    """The answer of one of the project's trifference vectors (the edge-case files are stored there)."""
+    from tests.test_trifference_vectors import VECTORS
+    return json.loads(VECTORS.payload(tc_id))
+
+
+def near_code(n: int, k: int, extras: int, seed: int, drop: int = 0, repeat: int = 1) -> list[str]:
+    """A translated random [n, k] code (columns repeated ``repeat`` times), ``drop`` words removed, zero-word
+    slot reused, plus ``extras`` random words outside it, shuffled."""
+    rnd = random.Random(seed)
+    rows = ["".join(rnd.choice("012") for _ in range(n)) for _ in range(k)]
+    shift = [rnd.randrange(3) for _ in range(n * repeat)]
+    code = set()
+    for cs in itertools.product(range(3), repeat=k):
+        word = [sum(c * int(r[j]) for c, r in zip(cs, rows)) % 3 for j in range(n)] * repeat
+        code.add("".join(str((x + y) % 3) for x, y in zip(word, shift)))
+    words = sorted(code)
+    rnd.shuffle(words)
+    words = words[drop:]
+    while len(words) < len(code) - drop + extras:
+        w = "".join(rnd.choice("012") for _ in range(n * repeat))
+        if w not in code:
+            code.add(w)
+            words.append(w)
+    rnd.shuffle(words)
+    return words
+
+
 def P(n: int, m: int) -> dict:
     return {"n": n, "m": m, "representation": "certified"}
 
 
 def cases():
-    sample = rs_sample()
+    """(name, params, a function building the answer): only the cases asked for are built."""
+    from functools import cache
+    sample = cache(rs_sample)
     rows = random_rows(1024, 12, 1)
     unit = "1" + "0" * 1023
+    big = cache(lambda: random_words(1024, 6561, 2))
+    cluster = cache(clustered)
+    near = cache(lambda: near_code(256, 8, 9, 21))
     yield "A 6,561 words of an RS code, n=64 (valid)", P(64, 1), sample
-    yield "B the same, last word spoils the two before it (invalid)", P(64, 1), spoiled(sample)
-    yield "C 6,561 random words, n=1024 (valid)", P(1024, 1), random_words(1024, 6561, 2)
-    yield "D linear_code rank 12, n=1024, m=1 (valid)", P(1024, 1), {"linear_code": rows}
-    yield "E linear_code rank 12, n=1024, unit row (invalid)", P(1024, 1), {"linear_code": rows[:-1] + [unit]}
-    yield "F linear_code rank 12, n=1024, m=3 (valid)", P(1024, 3), {"linear_code": rows}
-    yield "G rs_concat, degree-12 field, inner [128,12]", P(1024, 1), {"rs_concat": {
+    yield "B the same, last word spoils the two before it (invalid)", P(64, 1), lambda: spoiled(sample())
+    yield "C 6,561 random words, n=1024 (valid)", P(1024, 1), big
+    yield "D linear_code rank 12, n=1024, m=1 (valid)", P(1024, 1), lambda: {"linear_code": rows}
+    yield "E linear_code rank 12, n=1024, unit row (invalid)", P(1024, 1), lambda: {"linear_code": rows[:-1] + [unit]}
+    yield "F linear_code rank 12, n=1024, m=3 (valid)", P(1024, 3), lambda: {"linear_code": rows}
+    yield "G rs_concat, degree-12 field, inner [128,12]", P(1024, 1), lambda: {"rs_concat": {
         "inner": {"linear_code": random_rows(128, 12, 11)}, "inner_n": 128, "inner_m": 1,
         "field": [1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 1], "length": 8, "dimension": 3}}
-    yield "H legacy linear, 8 rows, n=1024 (6,561 words)", P(1024, 1), {"linear": random_rows(1024, 8, 3)}
-    yield "I 243 random words, n=1024, m=4", P(1024, 4), random_words(1024, 243, 4)
-    yield "J 6,561 random words, n=128 (valid)", P(128, 1), random_words(128, 6561, 5)
-    cluster = clustered()
+    yield "H legacy linear, 8 rows, n=1024 (6,561 words)", P(1024, 1), lambda: {"linear": random_rows(1024, 8, 3)}
+    yield "I 243 random words, n=1024, m=4", P(1024, 4), lambda: random_words(1024, 243, 4)
+    yield "J 6,561 random words, n=128 (valid)", P(128, 1), lambda: random_words(128, 6561, 5)
     yield "K 9 clusters x 729 words, n=1024 (valid)", P(1024, 1), cluster
-    big = random_words(1024, 6561, 2)
     yield "L the list of C with m=2 (valid)", P(1024, 2), big
     yield "M the list of C with m=3 (valid)", P(1024, 3), big
-    yield "N the columns of A repeated 16 times, m=3 (valid)", P(1024, 3), [w * 16 for w in sample]
-    yield "O K, last word made of the first two (invalid)", P(1024, 1), spoil_pair(cluster)
+    yield "N the columns of A repeated 16 times, m=3 (valid)", P(1024, 3), lambda: [w * 16 for w in sample()]
+    yield "O K, last word made of the first two (invalid)", P(1024, 1), lambda: spoil_pair(cluster())
+    yield "P edge case 6,561 near-affine, n=100, m=1 (valid)", {"n": 100, "m": 1}, lambda: vector_answer(133)
+    yield "Q edge case 6,561 near-affine, n=100, m=3 (valid)", {"n": 100, "m": 3}, lambda: vector_answer(134)
+    yield "R edge case 244 words, n=128, m=4 (valid)", {"n": 128, "m": 4}, lambda: vector_answer(132)
+    yield "S [256,8] code + 9 extra words, m=2", P(256, 2), near
+    yield "T [256,8] code + 10 extra words, m=2 (full scan)", P(256, 2), lambda: near_code(256, 8, 10, 21)
+    yield "U S, last word spoils two code words (invalid)", P(256, 2), lambda: spoil_pair(near()[:-1])
+    yield "V [256,8] code - 1,000 words + 5 extras, m=1", P(256, 1), lambda: near_code(256, 8, 5, 22, drop=1000)
+    yield ("W [128,8] columns x8, zero word replaced, m=6", P(1024, 6),
+           lambda: near_code(128, 8, 1, 23, drop=1, repeat=8))
+    yield "X legacy linear, 8 rows, n=1024, m=4 (6,561 words)", P(1024, 4), lambda: {"linear": random_rows(1024, 8, 3)}
+    yield "Y the list of C with m=4", P(1024, 4), big
+    yield "Z the list of C with m=6", P(1024, 6), big
+    yield "AA 1,500 random words, n=1024, m=40", P(1024, 40), lambda: random_words(1024, 1500, 6)
+    yield "AB linear_code rank 12, n=1024, m=2 (valid)", P(1024, 2), lambda: {"linear_code": rows}
 
 
 def main(argv: list[str] | None = None) -> int:
     wanted = set(sys.argv[1:] if argv is None else argv)
     rows = []
-    for name, params, answer in cases():
+    for name, params, build in cases():
         if wanted and name.split()[0] not in wanted:
             continue
-        rows.append(measure("trifference", primary, second, name, params, answer))
+        rows.append(measure("trifference", primary, second, name, params, build()))
         print_table(rows[-1:], size_label="words")
     print()
     print_table(rows, size_label="words")
