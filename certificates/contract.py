@@ -9,6 +9,8 @@ part            where                                              what it provi
 schema          ``endless_exam.certificates.schemas.<key>``        ``validate_params``, ``parse``, ``LIMITS``,
                                                                    ``WITNESSES``, ``size``, ``item``
 primary         ``endless_exam.checker.families.<key>``            ``SPEC``, ``LIBRARIES``, ``check``, ``confirm``
+prompt          ``endless_exam.checker.prompts.<key>``             ``statement``, ``answer_format``,
+                                                                   ``compact_forms``, ``limits``
 second          ``endless_exam.crosscheck.families.<key>``         ``LIBRARIES``, ``check``, ``confirm``
                                                                    (and ``reparse`` for certificate forms)
 oracle          ``endless_exam.crosscheck.oracle.<key>``           ``SIZE_RULE``, ``fits``, ``oracle``

@@ -1,6 +1,6 @@
 """From a submitted file or a raw model response to one answer value.
 
-The rule (BENCHMARK.md section 5), exactly as implemented:
+The rule (docs/SPECIFICATION.md section 5), exactly as implemented:
 
 1. If the whole text parses as strict JSON, that value is the answer candidate. A text that starts as an
    object (``{``, the ``{"answer": ...}`` form) but is not JSON, and holds no candidate of step 2 either, is

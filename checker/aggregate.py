@@ -1,4 +1,4 @@
-"""Aggregation of per-instance outcomes into Scores (BENCHMARK.md section 6, UPSTREAM_NOTES.md 3.4-3.6).
+"""Aggregation of per-instance outcomes into Scores (docs/SPECIFICATION.md section 6, UPSTREAM_NOTES.md 3.4-3.6).
 
 Pure functions, no I/O. Every mean of ratios is computed exactly (``Fraction``) and converted to float only
 when the result dictionary is built; the exact value is kept beside it as a string (``"p/q"`` or ``"n"``).

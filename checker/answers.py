@@ -1,4 +1,4 @@
-"""Reading ``answers.jsonl`` (BENCHMARK.md sections 5 and 7), streamed, strictly, before anything is scored.
+"""Reading ``answers.jsonl`` (docs/SPECIFICATION.md sections 5 and 7), streamed, strictly, before anything is scored.
 
 One JSON object per non-blank line (records end at ``"\\n"``; a bare ``"\\r"`` is JSON whitespace) with
 ``call_id`` and any of: ``answer`` (the answer, possibly still wrapped in ``{"answer": ...}``; ``null`` =

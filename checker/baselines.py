@@ -2,7 +2,7 @@
 
 ``baseline(family, params, log)`` returns a ``Baseline``: the answer (exactly what a submitter could send),
 the method in words and the method's parameters (seeds, move budgets, factors). Every method is one of
-the generators under ``checker/constructions/`` (BENCHMARK.md section 8, the paper's Appendix E), called
+the generators under ``checker/constructions/`` (docs/SPECIFICATION.md section 8, the paper's Appendix E), called
 with parameters stated here; none reads the clock, so the result is the same on every machine (the
 wall-clock budget of ``endless-exam instance --baseline`` only stops a run that takes too long). Nothing
 here decides validity: the caller verifies the answer with both verifiers.

@@ -11,6 +11,8 @@ import math
 import sys
 from typing import TYPE_CHECKING, Any
 
+from endless_exam.certificates.budget import DEFAULT_MEMORY_GIB, DEFAULT_TIME_LIMIT   # constants only
+
 from . import __version__
 from .suite_names import SUITES
 
@@ -172,9 +174,9 @@ MAX_JOBS = 64
 FORMAL_HELP = ("also run the z3 oracle as a formal third opinion where the answer is small enough "
                "(a formal disagreement is a disagreement; default off)")
 TIME_HELP = (f"seconds per verifier per answer, {TIME_LIMIT_RANGE[0]:g} to {TIME_LIMIT_RANGE[1]:g} "
-             "(default 60)")
+             f"(default {DEFAULT_TIME_LIMIT:g})")
 MEMORY_HELP = (f"GiB of memory per verifier per answer, {MEMORY_LIMIT_RANGE[0]:g} to {MEMORY_LIMIT_RANGE[1]:g} "
-               "(default 4)")
+               f"(default {DEFAULT_MEMORY_GIB:g})")
 
 
 def _limits(args: argparse.Namespace) -> tuple[float, int]:
@@ -767,8 +769,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--family", help="family key (with --params), for any instance")
     p.add_argument("--params", help="instance parameters as a JSON object (with --family)")
     p.add_argument("--json", action="store_true", help="print one JSON object (default: text)")
-    p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
-    p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
+    p.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, help=TIME_HELP)
+    p.add_argument("--memory-limit", type=float, default=DEFAULT_MEMORY_GIB, help=MEMORY_HELP)
     p.add_argument("--formal", action="store_true", help=FORMAL_HELP)
     p.add_argument("answer", help="answer file (bare answer, {\"answer\": ...} or raw model text); - for stdin")
     p.set_defaults(func=cmd_verify)
@@ -778,8 +780,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--suite", type=_suite_arg, help="rows for this suite only (default: all suites)")
     p.add_argument("--family", help="this family only (default: all families)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table (default: table)")
-    p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
-    p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
+    p.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, help=TIME_HELP)
+    p.add_argument("--memory-limit", type=float, default=DEFAULT_MEMORY_GIB, help=MEMORY_HELP)
     p.add_argument("--formal", action="store_true", help=FORMAL_HELP)
     p.add_argument("--witnesses", metavar="DIR",
                    help="audit a directory of reference witnesses in upstream's layout (index.json + one file per "
@@ -796,8 +798,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--check", metavar="DOSSIER",
                    help="re-verify ANSWER against a saved dossier and compare (default: write a new dossier)")
     p.add_argument("--no-formal", action="store_true", help="skip the z3 formal opinion (default: run it where it fits)")
-    p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
-    p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
+    p.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, help=TIME_HELP)
+    p.add_argument("--memory-limit", type=float, default=DEFAULT_MEMORY_GIB, help=MEMORY_HELP)
     p.set_defaults(func=cmd_certify)
 
     p = sub.add_parser("prompt", help="print the prompt of one call")
@@ -840,8 +842,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "the cluster last started here with 'ray start', else a new local instance")
     p.add_argument("--restart", action="store_true",
                    help="discard saved progress of an earlier run (default: resume when the answers are the same)")
-    p.add_argument("--time-limit", type=float, default=60.0, help=TIME_HELP)
-    p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
+    p.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, help=TIME_HELP)
+    p.add_argument("--memory-limit", type=float, default=DEFAULT_MEMORY_GIB, help=MEMORY_HELP)
     p.add_argument("--only", nargs="+", metavar="CALL_ID",
                    help="score only these calls (a subset score, for a quick check; default: every call)")
     p.add_argument("--limit", type=int, metavar="N",

@@ -1,4 +1,4 @@
-"""Export of prompts (``prompts.jsonl``), one object per call (BENCHMARK.md section 7).
+"""Export of prompts (``prompts.jsonl``), one object per call (docs/SPECIFICATION.md section 7).
 
 Fields: call_id, instance_id, family, family_group, params, tier, seed, sense, reference (a JSON number
 as upstream: an integer, or a float for rational references), reference_exact (the exact value as a
@@ -18,6 +18,8 @@ import tempfile
 from fractions import Fraction
 from typing import Iterable
 
+from endless_exam.certificates.budget import DEFAULT_TIME_LIMIT
+
 from . import prompts
 from .outputs import refusal
 from .suites import Instance
@@ -28,7 +30,7 @@ MAX_OUTPUT_TOKENS = 128_000
 class ExportError(Exception):
     pass
 
-VERIFICATION_SECONDS = 60
+VERIFICATION_SECONDS = int(DEFAULT_TIME_LIMIT)   # as the prompts state it
 
 
 def _number(value: int | Fraction | None):

@@ -53,14 +53,13 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from endless_exam.certificates import isolation
+from endless_exam.certificates.budget import DEFAULT_MEMORY_LIMIT, DEFAULT_TIME_LIMIT   # the default budget
 from endless_exam.certificates.verdict import Status, Verdict
 
 from .combine import Combined, WitnessCheck, combine, needs_recheck
 
 __all__ = ["Combined", "Worker", "verify", "run_worker", "shutdown", "kill_all", "zygote_pid"]
 
-DEFAULT_TIME_LIMIT = 60.0
-DEFAULT_MEMORY_LIMIT = 4 * 1024 ** 3
 PRIMARY = "endless_exam.checker.worker"
 SECOND = "endless_exam.crosscheck.worker"
 ZYGOTE = "endless_exam.certificates.zygote"

@@ -1,4 +1,4 @@
-"""Scoring a run: ``answers.jsonl`` -> ``scores.json`` (BENCHMARK.md sections 5-7).
+"""Scoring a run: ``answers.jsonl`` -> ``scores.json`` (docs/SPECIFICATION.md sections 5-7).
 
 One call at a time, ``checker.call`` decides how an answer is scored (infrastructure -> missing; an
 unfinished generation or the token budget -> zero; a size limit -> REJECT; otherwise both verifiers

@@ -1,4 +1,4 @@
-"""Exact ratio of an objective to an instance's reference (BENCHMARK.md section 6)."""
+"""Exact ratio of an objective to an instance's reference (docs/SPECIFICATION.md section 6)."""
 from __future__ import annotations
 
 from fractions import Fraction

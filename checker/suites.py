@@ -1,7 +1,7 @@
 """Instance suites: bench-v1 (the 69 scored instances), the paper's size series, the Kakeya controls.
 
 Suites are data in ``fixtures/suites``; any family + params is an instance, suites only name some.
-Identities follow BENCHMARK.md section 1:
+Identities follow docs/SPECIFICATION.md section 1:
 instance id = family + "-" + sha256(json.dumps([family, params], sort_keys=True, separators=(",", ":")))[:12];
 call id = tier.lower() + "-" + family + "-" + seed. Both are recomputed here; a recorded id that does
 not match the computed one is an error in the data, reported when the suite is loaded.

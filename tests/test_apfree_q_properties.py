@@ -16,8 +16,6 @@ Every DUPLICATE/PROPERTY_VIOLATION witness is re-checked by the OTHER verifier's
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import itertools
 import random
 
@@ -31,12 +29,15 @@ from endless_exam.certificates.errors import ParamsError
 from endless_exam.certificates.verdict import Status
 from endless_exam.checker.families import load as _load_primary
 primary = _load_primary("apfree_q")
-from endless_exam.checker.prompts import prompt
+from endless_exam.checker.prompts import prompt, wording
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("apfree_q")
 from endless_exam.crosscheck.oracle import apfree_q as oracle_mod
 from endless_exam.crosscheck.oracle.apfree_q import decide
-from tests import proplib
+from tests.common import proplib
+from endless_exam.checker import families as primary_families
+from endless_exam.crosscheck import families as second_families
+from tests.common.definitions import ap_addable, ap_brute, ap_space, check_both
 
 DIGITS = "0123456789"
 CONSTRUCTIONS = {(d["params"]["q"], d["params"]["n"]): d for _, d in fixtures.list_json("constructions", "apfree_q")}
@@ -409,7 +410,7 @@ def test_prompt_states_every_limit():
     assert "Progression-Free-Fq, q=7, n=4" in text
     assert f"{schema.MAX_POINTS:,}" in text and "60 seconds" in text and "2^24" in text
     assert "0..6" in text and "x + z = 2y" in text
-    assert primary.SPEC.compact_forms({"q": 7, "n": 4}) == []
+    assert wording("apfree_q").compact_forms({"q": 7, "n": 4}) == []
 
 
 @pytest.mark.slow
@@ -441,3 +442,102 @@ def test_construction_generator_reproduces_the_fixtures():
     assert set(built) == set(CONSTRUCTIONS)
     for key, (points, method) in built.items():
         assert points == CONSTRUCTIONS[key]["answer"] and method == CONSTRUCTIONS[key]["method"], key
+
+
+# ---- against the definition and hostile inputs (brute force, adversarial structure) ----------------
+
+primary_apfree = _load_primary("apfree_q")
+
+
+second_apfree = _load_second("apfree_q")
+
+
+AP_P, AP_S = primary_families.load("apfree_q"), second_families.load("apfree_q")
+
+
+def _ap_case(rng: random.Random):
+    q = rng.choice([3, 5, 7])
+    n = rng.randint(1, {3: 5, 5: 3, 7: 3}[q])
+    space = ap_space(q, n)
+    mode = rng.random()
+    if mode < 0.35:
+        pts = rng.sample(space, rng.randint(1, min(len(space), 25)))
+    elif mode < 0.7:          # maximal-ish progression-free set, sometimes one extra point planted
+        rng.shuffle(space)
+        pts: list[str] = []
+        for x in space:
+            if len(pts) < 40 and x not in pts and ap_addable(set(pts), x, q):
+                pts.append(x)
+        if rng.random() < 0.5 and len(pts) < len(space):
+            extra = rng.choice([x for x in space if x not in set(pts)])
+            pts.insert(rng.randint(0, len(pts)), extra)
+    elif mode < 0.85:         # affine image of {0,1}^n (progression-free), coordinates permuted
+        base = rng.sample(["".join(t) for t in itertools.product("01", repeat=n)], rng.randint(1, 2 ** n))
+        shift = [rng.randrange(q) for _ in range(n)]
+        scale = [rng.randrange(1, q) for _ in range(n)]
+        perm = rng.sample(range(n), n)
+        pts = ["".join(str((int(p[perm[c]]) * scale[c] + shift[c]) % q) for c in range(n)) for p in base]
+    else:
+        pts = rng.sample(space, rng.randint(1, min(len(space), 12)))
+        pts.insert(rng.randint(0, len(pts)), rng.choice(pts))
+    return q, n, pts
+
+
+def test_apfree_q_random_and_adversarial_sets_match_the_definition():
+    rng = random.Random(20261130)
+    for _ in range(220):
+        q, n, pts = _ap_case(rng)
+        params = {"q": q, "n": n}
+        expected = ap_brute(pts, q)
+        check_both(AP_P, AP_S, params, pts, expected, objective=len(pts))
+        if expected == "DUP":
+            continue
+        methods = ["pairs"] + (["fourier"] if q ** (n + 1) <= primary_apfree.module.FOURIER_MAX_CELLS else [])
+        for method in methods:                  # every primary path, not only the one "auto" picks
+            hit = primary_apfree.module.find_progression(tuple(pts), q, n, method=method)
+            assert (hit is None) == (expected == "OK"), (method, q, n, pts, hit)
+        hit = second_apfree.module.find_progression(tuple(pts), q, n, force_python=True)
+        assert (hit is None) == (expected == "OK"), ("python", q, n, pts)
+        if len(pts) > 1:
+            hit = second_apfree.module._scan_numpy(tuple(pts), q, n)
+            assert (hit is None) == (expected == "OK"), ("numpy", q, n, pts)
+
+
+def test_apfree_q_with_q3_agrees_with_the_capset_family():
+    capset = primary_families.load("capset")
+    rng = random.Random(3)
+    for _ in range(300):
+        n = rng.randint(1, 5)
+        space = ap_space(3, n)
+        pts = rng.sample(space, rng.randint(1, min(len(space), 30)))
+        a, c = AP_P.check({"q": 3, "n": n}, pts), capset.check({"d": n}, pts)
+        assert (a.status, a.reason, a.objective) == (c.status, c.reason, c.objective), (pts, a, c)
+
+
+@pytest.mark.parametrize("q,n", [(3, 6), (5, 4), (7, 3)])
+def test_apfree_q_fourier_path_on_full_product_sets(q, n):
+    # {0,1}^n is progression-free for every odd q; adding the midpoint of two points plants exactly
+    # the configuration the Fourier count must see (r(2y) >= 2)
+    pts = ["".join(t) for t in itertools.product("01", repeat=n)]
+    assert primary_apfree.module.find_progression(tuple(pts), q, n, method="fourier") is None
+    mid = "".join(str(((int(a) + int(c)) * (q + 1) // 2) % q) for a, c in zip(pts[0], pts[-1]))
+    planted = pts + [mid]
+    i, j, k = primary_apfree.module.find_progression(tuple(planted), q, n, method="fourier")
+    assert ap_brute([planted[i], planted[j], planted[k]], q) == "PROP"
+    check_both(AP_P, AP_S, {"q": q, "n": n}, planted, "PROP")
+
+
+def test_apfree_q_at_the_parameter_limits():
+    # q = 7, n = 8 (the largest n for q = 7): {0,1,3}^8 is progression-free (6,561 points)
+    pts = ["".join(t) for t in itertools.product("013", repeat=8)]
+    check_both(AP_P, AP_S, {"q": 7, "n": 8}, pts, "OK", objective=len(pts))
+    # a progression whose ends are the two LAST points (found only at the end of the pair scan)
+    x, z = "6" * 8, "2" * 8                       # midpoint (6 + 2) * 4 mod 7 = 4
+    with_prog = pts + ["4" * 8, x, z]
+    check_both(AP_P, AP_S, {"q": 7, "n": 8}, with_prog, "PROP")
+    # q = 3, n = 12, 20,000 random points: the primary takes its Fourier path ("auto")
+    rng = random.Random(12)
+    seen: set[str] = set()
+    while len(seen) < 20_000:
+        seen.add("".join(rng.choice("012") for _ in range(12)))
+    check_both(AP_P, AP_S, {"q": 3, "n": 12}, sorted(seen), "PROP")

@@ -27,11 +27,20 @@ def test_all_names_resolve_and_are_documented():
         endless_exam.no_such_name  # noqa: B018
 
 
-def test_defaults_are_the_harness_defaults():
-    for fn in (endless_exam.verify, endless_exam.verify_file):
+def test_defaults_are_the_harness_defaults(monkeypatch, tmp_path):
+    """None (the signature's default) means the one default budget, which the harness also uses."""
+    seen = []
+    monkeypatch.setattr(harness, "verify", lambda *a, **kw: seen.append(kw))
+    path = tmp_path / "a.json"
+    path.write_text('["0000"]')
+    for fn, answer in ((endless_exam.verify, ["0000"]), (endless_exam.verify_file, str(path))):
         sig = inspect.signature(fn)
-        assert sig.parameters["time_limit"].default == harness.DEFAULT_TIME_LIMIT
-        assert sig.parameters["memory_limit"].default == harness.DEFAULT_MEMORY_LIMIT
+        assert sig.parameters["time_limit"].default is None and sig.parameters["memory_limit"].default is None
+        fn("capset", {"d": 4}, answer)
+        fn("capset", {"d": 4}, answer, time_limit=1.5, memory_limit=2 ** 30)
+    defaults = {"time_limit": harness.DEFAULT_TIME_LIMIT, "memory_limit": harness.DEFAULT_MEMORY_LIMIT, "formal": False}
+    given = {"time_limit": 1.5, "memory_limit": 2 ** 30, "formal": False}
+    assert seen == [defaults, given, defaults, given]
 
 
 def test_verify_accepts_rejects_and_refuses_bad_usage(tmp_path):

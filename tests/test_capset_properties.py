@@ -16,8 +16,6 @@ Every DUPLICATE/PROPERTY_VIOLATION witness is re-checked by the OTHER verifier's
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import itertools
 import random
 
@@ -33,7 +31,11 @@ from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("capset")
 from endless_exam.crosscheck.oracle import capset as oracle_mod
 from endless_exam.crosscheck.oracle.capset import decide
-from tests import proplib
+from tests.common import proplib
+import json
+import numpy as np
+from endless_exam.checker import harness
+from tests.common.definitions import brute_capset, expect, fixture_cap, neg_sum
 
 MAX_CAPS = {d: fixtures.read_json("constructions", "capset", f"d{d}.json")["answer"] for d in range(1, 7)}
 ORACLE_POINTS = 50     # sets up to this size are decided by the z3 oracle in the mutation tests
@@ -430,3 +432,141 @@ def test_second_numpy_packing_equals_the_per_point_packing(d, count, rnd):
         assert hit is not None and brute_has_line([planted[t] for t in hit])
     found = second_mod._scan_numpy(distinct, d) if len(distinct) > 1 else None
     assert (found is not None) == brute_has_line(list(distinct))
+
+
+# ---- against the definition and hostile inputs (brute force, adversarial structure) ----------------
+
+_MULT = 0x9E3779B97F4A7C15      # the second verifier's public multiplicative-hash constant
+
+
+_MASK = (1 << 64) - 1
+
+
+def _hash_flood_keys(count: int, bits: int, half: int) -> list[int]:
+    """``count`` integers whose base-3 digits are 0 or 1 (so their points form a cap set) and whose
+    multiplicative hash, the top ``bits`` bits of k * _MULT mod 2^64, is 0 for all of them.
+
+    Meet in the middle: k = low + high with low using the digit positions 0..half-1 and high the
+    positions half..2 half-1; for each low, the highs with (high + low) * _MULT in the first slot form
+    one contiguous range of the sorted high products.
+    """
+    def sums(offset: int) -> list[int]:
+        vals = [0]
+        for i in range(half):
+            w = 3 ** (i + offset)
+            vals = vals + [v + w for v in vals]
+        return vals
+
+    lows, highs = sums(0), sums(half)
+    products = np.array([(h * _MULT) & _MASK for h in highs], dtype=np.uint64)
+    order = np.argsort(products)
+    sorted_products = products[order]
+    width = 1 << (64 - bits)
+    out: list[int] = []
+    for low in lows:
+        lo = (-(low * _MULT)) & _MASK
+        hi = lo + width
+        a = int(np.searchsorted(sorted_products, np.uint64(lo)))
+        if hi <= _MASK + 1:
+            b = int(np.searchsorted(sorted_products, np.uint64(hi - 1), side="right"))
+            chosen = order[a:b]
+        else:
+            b = int(np.searchsorted(sorted_products, np.uint64(hi - _MASK - 2), side="right"))
+            chosen = np.concatenate([order[a:], order[:b]])
+        for c in chosen.tolist():
+            out.append(low + highs[c])
+            if len(out) == count:
+                return out
+    raise RuntimeError("not enough colliding keys")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_capset_random_small_sets_match_brute_force(seed):
+    rnd = random.Random(1000 + seed)
+    for _ in range(120):
+        d = rnd.randint(1, 5)
+        universe = ["".join(t) for t in itertools.product("012", repeat=d)]
+        pts = rnd.sample(universe, rnd.randint(1, min(len(universe), 14)))
+        if rnd.random() < 0.15:
+            pts.insert(rnd.randrange(len(pts) + 1), rnd.choice(pts))
+        expect("capset", {"d": d}, pts, brute_capset(pts), len(pts))
+
+
+def test_capset_every_line_of_f3_2_is_found_and_every_4_cap_accepted():
+    universe = ["".join(t) for t in itertools.product("012", repeat=2)]
+    for trio in itertools.combinations(universe, 3):
+        expect("capset", {"d": 2}, list(trio), brute_capset(list(trio)), 3)
+    for quad in itertools.combinations(universe, 4):
+        expect("capset", {"d": 2}, list(quad), brute_capset(list(quad)), 4)
+
+
+def test_capset_fourier_and_pair_paths_match_brute_force():
+    from endless_exam.checker.families import load as _load_primary
+    primary = _load_primary("capset")
+    from endless_exam.crosscheck.families import load as _load_second
+    second = _load_second("capset")
+    rnd = random.Random(7)
+    for _ in range(150):
+        d = rnd.randint(1, 6)
+        universe = ["".join(t) for t in itertools.product("012", repeat=d)]
+        pts = tuple(rnd.sample(universe, rnd.randint(1, min(len(universe), 20))))
+        want = brute_capset(list(pts)) is not None
+        for method in ("fourier", "pairs", "auto"):
+            assert (primary.module.find_line(pts, d, method=method) is not None) == want, (pts, method)
+        assert (second.module.find_line(pts, d, force_python=True) is not None) == want, pts
+
+
+def test_capset_product_form_duplicates_and_lines_are_found():
+    expect("capset", {"d": 3}, {"product": [["0", "1"], ["00", "11"]]}, None, 4)
+    expect("capset", {"d": 3}, {"product": [["0", "0"], ["00"]]}, "DUPLICATE")
+    expect("capset", {"d": 3}, {"product": [["0", "1", "2"], ["00"]]}, "PROPERTY_VIOLATION")
+    expect("capset", {"d": 2}, {"product": [["0", "1"], ["0", "1", "2"]]}, "PROPERTY_VIOLATION")
+
+
+def test_capset_fourier_path_on_a_product_cap_and_a_planted_line():
+    from endless_exam.checker.families import load as _load_primary
+    primary = _load_primary("capset")
+    cap = ["".join(t) for t in itertools.product(fixture_cap(6), fixture_cap(3))]   # 1008 points, d = 9
+    d = 9
+    assert len(cap) * (len(cap) - 1) // 2 > 2 * d * 3 ** d           # "auto" takes the Fourier path
+    expect("capset", {"d": d}, cap, None, len(cap))
+    bad = list(cap)
+    bad[-1] = neg_sum(cap[0], cap[1])          # replaces a point by the third point of a line
+    assert bad[-1] not in cap
+    expect("capset", {"d": d}, bad, "PROPERTY_VIOLATION")
+    assert primary.module.find_line(tuple(bad), d, method="fourier") is not None
+
+
+@pytest.mark.parametrize("d", [12, 17, 18, 21, 40])
+def test_capset_numpy_paths_find_a_line_among_the_last_three_points(d):
+    rnd = random.Random(d)
+    keys: set[int] = set()
+    while len(keys) < 1600:                    # > PURE_PYTHON_MAX_POINTS: numpy paths of both verifiers
+        keys.add(rnd.getrandbits(d))
+    pts = ["".join("01"[(k >> i) & 1] for i in range(d)) for k in sorted(keys)]   # {0,1}^d is a cap
+    rnd.shuffle(pts)
+    expect("capset", {"d": d}, pts[:-1], None, len(pts) - 1)
+    z = neg_sum(pts[-3], pts[-2])
+    bad = pts[:-1] + [z]
+    expect("capset", {"d": d}, bad, "PROPERTY_VIOLATION")
+
+
+def test_capset_hash_flooded_valid_cap_is_accepted_by_the_harness():
+    """Attack: a valid cap whose base-3 keys all land in one home slot of the second verifier's hash table
+    (d >= 17, many points). A fixed public multiplier would make every lookup linear and the valid answer
+    time out; it must be accepted by the harness."""
+    d, count = 40, 3000             # 3000 points: hash table of 2^15 slots in the second verifier
+    keys = _hash_flood_keys(count, bits=15, half=14)
+    points = []
+    for k in keys:
+        digits_ = []
+        for _ in range(d):
+            digits_.append("01"[k % 3])
+            k //= 3
+        points.append("".join(reversed(digits_)))
+    assert len(set(points)) == count and brute_capset(points[:12]) is None
+    # Correct behaviour: a valid 3000-point cap in F_3^40 is accepted well within the 60 s budget
+    # (the primary needs under a second; an unlucky or hostile key set must not cost O(n^3)).
+    combined = harness.verify("capset", {"d": d}, json.dumps(points).encode())  # the default 60 s limit
+    assert combined.status is Status.ACCEPT, (combined.status, combined.reason, combined.message)
+    assert combined.objective == count

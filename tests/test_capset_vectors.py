@@ -1,18 +1,16 @@
 """Wycheproof-style regression vectors of the ``capset`` family (``fixtures/vectors/capset.json``).
 
 The standard tests (both verifiers in-process on every vector, witness cross-confirmation, tampered
-witnesses, end-to-end runs through ``endless_exam.checker.harness.verify``) come from ``tests/vectorlib.py``; here
+witnesses, end-to-end runs through ``endless_exam.checker.harness.verify``) come from ``tests/common/vectorlib.py``; here
 are the family's ``generate`` recipes (see the ``schema`` of the vector file), its witness check and
 its choice of end-to-end vectors.
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import itertools
 import json
 
-from tests import vectorlib
+from tests.common import vectorlib
 
 
 # ---- the generate recipes -------------------------------------------------------------------------

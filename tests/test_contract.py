@@ -14,8 +14,6 @@ implemented family at once:
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import importlib
 import json
 import subprocess
@@ -30,7 +28,7 @@ from endless_exam.certificates.contract import FAMILIES, WITNESS_REASONS, load
 from endless_exam.certificates.errors import AnswerError
 from endless_exam.certificates.verdict import Status, objective_from_str
 from endless_exam.checker import prompts, suites
-from tests import proplib
+from tests.common import proplib
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

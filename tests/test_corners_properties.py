@@ -17,8 +17,6 @@
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import random
 
 import pytest
@@ -37,7 +35,8 @@ from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("corners")
 from endless_exam.crosscheck.oracle import corners as oracle_mod
 from endless_exam.crosscheck.oracle.corners import decide
-from tests import proplib
+from tests.common import proplib
+from tests.common.definitions import brute_corners, expect
 
 ORACLE_POINTS = 60
 
@@ -353,3 +352,46 @@ def test_slow_campaign_larger_sets(case):
         assert p.reason == "DUPLICATE"
     else:
         assert (p.status is Status.REJECT) == brute_has_corner(tuples)
+
+
+# ---- against the definition and hostile inputs (brute force, adversarial structure) ----------------
+
+@pytest.mark.parametrize("seed", range(3))
+def test_corners_random_sets_match_brute_force(seed):
+    rnd = random.Random(3000 + seed)
+    for _ in range(150):
+        n = rnd.randint(1, 8)
+        grid = [(x, y) for x in range(n) for y in range(n)]
+        pts = rnd.sample(grid, rnd.randint(1, min(len(grid), 14)))
+        if rnd.random() < 0.15:
+            pts.insert(rnd.randrange(len(pts) + 1), rnd.choice(pts))
+        expect("corners", {"n": n}, [list(p) for p in pts], brute_corners(pts, n), len(pts))
+
+
+def test_corners_negative_d_is_a_corner():
+    # (2, 2), (0, 2), (2, 0): d = -2
+    expect("corners", {"n": 3}, [[2, 2], [0, 2], [2, 0]], "PROPERTY_VIOLATION")
+    expect("corners", {"n": 3}, [[2, 2], [0, 2], [0, 0]], None, 3)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_corners_literal_diff_sets_match_brute_force(seed):
+    rnd = random.Random(4000 + seed)
+    for _ in range(150):
+        n = rnd.randint(1, 9)
+        diffs = [rnd.randint(-(n - 1), n - 1) for _ in range(rnd.randint(1, 5))]
+        pts = [(x, x - d) for d in diffs for x in range(n) if 0 <= x - d < n]
+        expect("corners", {"n": n}, {"diff_set": diffs}, brute_corners(pts, n), len(pts))
+
+
+def test_corners_full_row_crosses_pair_chunks_with_planted_corners():
+    n = 2000
+    row0 = [[x, 0] for x in range(n)]
+    expect("corners", {"n": n}, row0, None, n)
+    expect("corners", {"n": n}, row0 + [[5, 7]], "PROPERTY_VIOLATION")                 # d = +7
+    top = [[x, n - 1] for x in range(n)]
+    expect("corners", {"n": n}, top + [[1990, n - 4]], "PROPERTY_VIOLATION")           # d = -3
+    expect("corners", {"n": n}, top + [[3, n - 4]], "PROPERTY_VIOLATION")              # d = -3, partner at x = 0
+    expect("corners", {"n": n}, top + [[2, n - 4]], None, n + 1)                        # (2 - 3, n - 1) is off the grid
+    # a point of the full row itself can only be a corner point with both partners present
+    expect("corners", {"n": n}, top + [[n - 1, 0]], "PROPERTY_VIOLATION")              # d = -(n-1)

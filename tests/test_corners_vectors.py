@@ -1,13 +1,11 @@
 """Wycheproof-style regression vectors of the ``corners`` family (``fixtures/vectors/corners.json``).
 
 The standard tests (both verifiers in-process on every vector, witness cross-confirmation, tampered
-witnesses, end-to-end runs through ``endless_exam.checker.harness.verify``) come from ``tests/vectorlib.py``; here
+witnesses, end-to-end runs through ``endless_exam.checker.harness.verify``) come from ``tests/common/vectorlib.py``; here
 are the family's ``generate`` recipes (see the ``schema`` of the vector file), its witness check
 against the definition, its choice of end-to-end vectors and a tampered-duplicate control.
 """
 from __future__ import annotations
-
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
 import json
 
@@ -15,7 +13,7 @@ import pytest
 
 from endless_exam import fixtures
 from endless_exam.certificates.schemas import corners as schema
-from tests import vectorlib
+from tests.common import vectorlib
 
 
 # ---- the generate recipes -------------------------------------------------------------------------

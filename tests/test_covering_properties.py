@@ -12,8 +12,6 @@
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import itertools
 import math
 import random
@@ -30,7 +28,7 @@ from endless_exam.checker import prompts, suites
 from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.oracle import covering as oracle
-from tests import proplib
+from tests.common import proplib
 from tests.test_covering_vectors import FANO, is_uncovered
 
 primary = _load_primary("covering")

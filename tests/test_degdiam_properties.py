@@ -13,8 +13,6 @@
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import random
 
 import pytest
@@ -30,8 +28,8 @@ from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.families import degdiam as second_mod
 from endless_exam.crosscheck.oracle import degdiam as oracle
-from tests import degdiam_graphs as g
-from tests import proplib
+from tests.common import degdiam_graphs as g
+from tests.common import proplib
 
 primary = _load_primary("degdiam")
 second = _load_second("degdiam")

@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 
 from endless_exam.certificates.errors import AnswerError
 from endless_exam.certificates.forms import diffset, digits
+import random
+from tests.common.definitions import brute_corners, brute_lineq, brute_nodes, brute_spec, expect
 
 
 def reason_of(fn, *args) -> str:
@@ -251,3 +253,53 @@ def test_diffset_point_limit_boundary():
     assert reason_of(diffset.check, over, n) == "EXPANSION_LIMIT"
     assert reason_of(diffset.check, [0] * 60_001, n) == "EXPANSION_LIMIT"
     assert len(diffset.check([1999] * 60_000, n)) == 60_000          # 60,000 one-point diagonals
+
+
+# ---- against the definition and hostile inputs (brute force, adversarial structure) ----------------
+
+def _random_spec(rnd: random.Random) -> tuple[dict, tuple]:
+    base = rnd.choice([2, 3, 4, 5, 7, 10, 100, 10 ** 6])
+    pool = range(min(base, 12))
+    allowed = rnd.sample(pool, rnd.randint(1, min(base, 4)))
+    if base == 10 ** 6 and rnd.random() < 0.5:
+        allowed = list(dict.fromkeys(rnd.randrange(base) for _ in range(rnd.randint(1, 3))))
+    length = rnd.randint(1, 5)
+    k = None if rnd.random() < 0.4 else rnd.randint(0, length * max(allowed) ** 2)
+    offset = rnd.randint(-60, 60)
+    spec = {"base": base, "allowed": allowed, "length": length, "offset": offset}
+    if k is not None or rnd.random() < 0.5:
+        spec["sum_squares"] = k
+    return spec, (base, allowed, length, k, offset)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_digit_spec_forms_match_brute_force(seed):
+    rnd = random.Random(6000 + seed)
+    for _ in range(150):
+        spec, args = _random_spec(rnd)
+        values = brute_spec(*args)
+        assert digits.count(digits.check_spec(spec)) == (brute_nodes(args[1], args[2], args[3]), len(values))
+        a, b, n = rnd.randint(1, 5), rnd.randint(1, 5), rnd.randint(1, 70)
+        kept = sorted({v for v in values if 1 <= v <= n})
+        if kept:
+            expect("lineq", {"a": a, "b": b, "n": n}, {"digits": spec}, brute_lineq(kept, a, b), len(kept))
+        else:
+            expect("lineq", {"a": a, "b": b, "n": n}, {"digits": spec}, "EMPTY")
+        n = rnd.randint(1, 12)
+        diffs = sorted({v for v in values if -(n - 1) <= v <= n - 1})
+        pts = [(x, x - d) for d in diffs for x in range(n) if 0 <= x - d < n]
+        if diffs:
+            expect("corners", {"n": n}, {"diff_set": spec}, brute_corners(pts, n), len(pts))
+        else:
+            expect("corners", {"n": n}, {"diff_set": spec}, "EMPTY")
+
+
+def test_digit_spec_huge_base_and_offset_are_exact():
+    spec = {"base": 10 ** 6, "allowed": [0, 1], "length": 40, "sum_squares": 1, "offset": -(10 ** 18)}
+    # elements -10^18 + 10^(6 i), i < 40: the one for i = 3 is 0, outside 1..n; all others are far outside
+    expect("lineq", {"a": 1, "b": 1, "n": 10 ** 6}, {"digits": spec}, "EMPTY")
+    spec = {"base": 10 ** 6, "allowed": [0, 1], "length": 40, "sum_squares": 1, "offset": -(10 ** 18) + 5}
+    expect("lineq", {"a": 1, "b": 1, "n": 10 ** 6}, {"digits": spec}, None, 1)   # only 5
+    spec = {"base": 3, "allowed": [0, 1, 2], "length": 1, "offset": -1}       # -1, 0, 1
+    expect("corners", {"n": 2}, {"diff_set": spec}, "PROPERTY_VIOLATION")     # all 4 points
+    expect("corners", {"n": 1}, {"diff_set": spec}, None, 1)                  # only d = 0 in range

@@ -15,6 +15,8 @@ from endless_exam.certificates.errors import AnswerError
 from endless_exam.certificates.extract import (answer_from_bytes, answer_from_bytes_noted, answer_from_json_text,
                                                answer_from_json_text_noted, extract_from_text,
                                                extract_from_text_noted, fenced_blocks, unwrap)
+from endless_exam.certificates.reasons import reason_class
+from endless_exam.checker import harness
 
 FENCE = "```"
 CAP = ["000", "001", "010"]
@@ -58,7 +60,7 @@ def test_wrapper_is_removed_once():
     '{"params": {"d": 3}, "answer": ["000"]}',
 ])
 def test_wrapper_with_extra_keys_is_unwrapped_as_upstream_does_and_noted(text):
-    """BENCHMARK.md section 5: other keys beside ``answer`` are ignored, and the verdict says so."""
+    """docs/SPECIFICATION.md section 5: other keys beside ``answer`` are ignored, and the verdict says so."""
     assert from_file(text) == ["000"]
     assert answer_from_json_text(text) == ["000"]
     assert extract_from_text("Here it is:\n" + block(text, "json")) == ["000"]
@@ -235,3 +237,22 @@ def test_linear_time_on_a_4mb_fence_and_brace_bomb():
     text = unit * (4 * 1024 * 1024 // len(unit))
     assert reason(from_file, text) == "NO_ANSWER"
     assert reason(from_file, "```" * (4 * 1024 * 1024 // 3)) == "NO_ANSWER"
+
+
+# ---- against the definition and hostile inputs (brute force, adversarial structure) ----------------
+
+def test_hostile_32mib_text_is_rejected_within_the_time_limit():
+    """Attack: 32 MiB of model text (the answer limit) made of one NaN and unclosed brackets, which a naive
+    extraction scans token by token once per candidate. It must be a REJECT well inside the time limit,
+    not a TIMEOUT of both verifiers."""
+    size = 32 * 1024 * 1024 - 64    # under the 32 MiB answer limit
+    payload = b'{"a":[NaN,' + b"[" * (size - 12) + b"]}"
+    header = {"op": "check", "family": "schur", "params": {"k": 3}, "kind": "file"}
+    result, failure, seconds = harness.run_worker(harness.PRIMARY, header, payload, harness.DEFAULT_TIME_LIMIT,
+                                                 harness.DEFAULT_MEMORY_LIMIT)
+    # Correct behaviour: a REJECT with a format reason within the 60 s verifier limit, not a TIMEOUT
+    # (extraction must not re-scan the text token by token in Python four times; its speed is measured
+    # by benchmarks, not asserted here).
+    assert failure is None, (failure.status, failure.reason, failure.message, seconds)
+    verdict = result["verdict"]
+    assert verdict["status"] == "REJECT" and reason_class(verdict["reason"]) == "format", verdict

@@ -1,8 +1,6 @@
 """The formal opinion (``verify --formal``, ``checker.formal``): the z3 oracle as a third verifier."""
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import itertools
 import json
 

@@ -17,8 +17,6 @@
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import itertools
 import random
 from fractions import Fraction
@@ -36,7 +34,7 @@ from endless_exam.checker import suites
 from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.oracle import heilbronn as sq_oracle
-from tests import proplib
+from tests.common import proplib
 
 PRIMARY = {f: _load_primary(f) for f in ("heilbronn", "heilbronn_shape")}
 SECOND = {f: _load_second(f) for f in ("heilbronn", "heilbronn_shape")}

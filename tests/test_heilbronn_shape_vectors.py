@@ -1,16 +1,14 @@
 """Wycheproof-style regression vectors of the ``heilbronn_shape`` family (``fixtures/vectors/heilbronn_shape.json``).
 
-The standard tests come from ``tests/vectorlib.py``; the ``generate`` recipes are those of the
+The standard tests come from ``tests/common/vectorlib.py``; the ``generate`` recipes are those of the
 ``heilbronn`` vectors (``tests/test_heilbronn_vectors.py``). Witnesses: a duplicate, or one point
 outside T (checked here against the definition with exact barycentric coordinates).
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 from fractions import Fraction
 
-from tests import vectorlib
+from tests.common import vectorlib
 from tests.test_heilbronn_vectors import generate_points
 
 VECTORS = vectorlib.VectorFile("heilbronn_shape", generate_points)

@@ -2,16 +2,14 @@
 
 The standard tests (both verifiers in-process on every vector with exact rational objectives, witness
 cross-confirmation, tampered witnesses, end-to-end runs through ``endless_exam.checker.harness.verify``)
-come from ``tests/vectorlib.py``; here are the ``generate`` recipes shared with ``heilbronn_shape`` (see
+come from ``tests/common/vectorlib.py``; here are the ``generate`` recipes shared with ``heilbronn_shape`` (see
 the ``schema`` of the vector file), the witness check and the choice of end-to-end vectors.
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import json
 
-from tests import vectorlib
+from tests.common import vectorlib
 
 
 def generate_points(recipe: dict) -> bytes:

@@ -17,8 +17,6 @@ default would not take it, and check against brute force and the second verifier
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import itertools
 import random
 
@@ -30,10 +28,11 @@ from hypothesis import strategies as st
 from endless_exam import fixtures
 from endless_exam.certificates.verdict import Status
 from endless_exam.checker.families import load as _load_primary
+from endless_exam.checker.families._duplicates import first_duplicate
 primary = _load_primary("kakeya")
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("kakeya")
-from tests import proplib
+from tests.common import proplib
 from tests.test_kakeya_properties import brute_missing, directions, line, random_kakeya, small_sets, space
 
 
@@ -245,7 +244,7 @@ def test_duplicate_witness_is_the_earliest_second_occurrence(codes):
             break
         seen[p] = j
     arr = np.array(pts, dtype=np.int64).reshape(len(pts), n)
-    assert primary.module._first_duplicate(arr, q, n) == expect
+    assert first_duplicate(arr @ primary.module._weights(q, n)) == expect
     v = primary.check({"q": q, "n": n}, [list(p) for p in pts])
     if expect is not None:
         assert v.reason == "DUPLICATE" and v.witness == {"point": list(pts[expect[0]]), "indices": list(expect)}

@@ -16,8 +16,6 @@
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import itertools
 import random
 
@@ -32,12 +30,17 @@ from endless_exam.certificates.verdict import Status
 from endless_exam.checker.constructions import kakeya as constructions
 from endless_exam.checker.families import load as _load_primary
 primary = _load_primary("kakeya")
-from endless_exam.checker.prompts import prompt
+from endless_exam.checker.prompts import prompt, wording
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("kakeya")
 from endless_exam.crosscheck.oracle import kakeya as oracle_mod
 from endless_exam.crosscheck.oracle.kakeya import decide
-from tests import proplib
+from tests.common import proplib
+import json
+from endless_exam.checker import families as primary_families
+from endless_exam.crosscheck import families as second_families
+from pathlib import Path
+from tests.common.definitions import check_both, kk_brute, kk_directions
 
 SHAPES = [(2, 1), (2, 2), (2, 3), (2, 4), (3, 1), (3, 2), (3, 3), (5, 1), (5, 2), (5, 3), (7, 2)]
 CONSTRUCTIONS = {(d["params"]["q"], d["params"]["n"]): d for _, d in fixtures.list_json("constructions", "kakeya")}
@@ -357,7 +360,7 @@ def test_prompt_states_every_limit():
     assert "Kakeya, q=13, n=3" in text and "(minimise)" in text
     assert "2,197" in text and f"{schema.MAX_SPACE:,}" in text and f"{schema.MAX_WORK:,}" in text
     assert "60 seconds" in text and "183 directions" in text
-    assert primary.SPEC.compact_forms({"q": 13, "n": 3}) == []
+    assert wording("kakeya").compact_forms({"q": 13, "n": 3}) == []
 
 
 @pytest.mark.slow
@@ -365,3 +368,117 @@ def test_construction_generator_reproduces_the_fixtures():
     """Regenerating (13, 3) gives the bundled file's points exactly (about 10 s)."""
     points, _ = constructions.build(13, 3, log=lambda *_: None)
     assert sorted(map(tuple, points)) == sorted(map(tuple, CONSTRUCTIONS[(13, 3)]["answer"]))
+
+
+# ---- against the definition and hostile inputs (brute force, adversarial structure) ----------------
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "constructions"
+
+
+KK_P, KK_S = primary_families.load("kakeya"), second_families.load("kakeya")
+
+
+def _kk_lines(q, n, rng, skip=None):
+    pts = set()
+    for v in kk_directions(q, n):
+        if v == skip:
+            continue
+        a = tuple(rng.randrange(q) for _ in range(n))
+        pts.update(tuple((a[c] + t * v[c]) % q for c in range(n)) for t in range(q))
+    return pts
+
+
+def test_kakeya_random_and_adversarial_sets_match_the_definition():
+    rng = random.Random(17)
+    cases = [(2, 1), (2, 2), (2, 3), (2, 4), (3, 1), (3, 2), (3, 3), (5, 1), (5, 2), (7, 2), (11, 2), (13, 1),
+             (3, 4), (5, 3)]
+    for _ in range(400):
+        q, n = rng.choice(cases)
+        space = list(itertools.product(range(q), repeat=n))
+        mode = rng.random()
+        if mode < 0.25:
+            pts = rng.sample(space, rng.randint(1, len(space)))
+        elif mode < 0.55:                           # one line per direction (lines wrap around mod q)
+            pts = list(_kk_lines(q, n, rng))
+            if rng.random() < 0.5 and len(pts) > 1:
+                pts.pop(rng.randrange(len(pts)))
+        elif mode < 0.85:                           # every direction but one
+            skip = rng.choice(list(kk_directions(q, n)))
+            pts = list(_kk_lines(q, n, rng, skip)) or [space[0]]
+        else:
+            pts = list(_kk_lines(q, n, rng))
+            pts.append(rng.choice(pts))
+        if len(pts) > q ** n:
+            continue
+        rng.shuffle(pts)
+        expected, direction = kk_brute(pts, q, n)
+        check_both(KK_P, KK_S, {"q": q, "n": n}, [list(p) for p in pts], expected,
+                   objective=len(pts), direction=direction)
+
+
+@pytest.mark.parametrize("q", [2, 3, 13, 1009])
+def test_kakeya_dimension_one_is_the_whole_line(q):
+    params = {"q": q, "n": 1}
+    full = [[x] for x in range(q)]
+    check_both(KK_P, KK_S, params, full, "OK", objective=q)
+    check_both(KK_P, KK_S, params, full[1:], "PROP", direction=(1,))
+
+
+def test_kakeya_wraparound_lines_and_q2():
+    # F_5^2: the line through (4, 3) in direction (1, 2) wraps around in both coordinates
+    q, n = 5, 2
+    rng = random.Random(5)
+    pts = list(_kk_lines(q, n, rng, skip=(1, 2)))
+    line = {((4 + t) % 5, (3 + 2 * t) % 5) for t in range(5)}
+    expected, direction = kk_brute(pts, q, n)
+    if expected == "PROP":
+        check_both(KK_P, KK_S, {"q": q, "n": n}, [list(p) for p in pts], "PROP", direction=direction)
+    full = sorted(set(pts) | line)
+    expected, direction = kk_brute(full, q, n)
+    assert expected == "OK"
+    check_both(KK_P, KK_S, {"q": q, "n": n}, [list(p) for p in full], expected, objective=len(full))
+    # q = 2: a line is a pair {a, a + v}; F_2^3 minus two points still contains one in every direction
+    space = list(itertools.product(range(2), repeat=3))
+    for drop in itertools.combinations(range(8), 2):
+        pts = [p for i, p in enumerate(space) if i not in drop]
+        expected, direction = kk_brute(pts, 2, 3)
+        check_both(KK_P, KK_S, {"q": 2, "n": 3}, [list(p) for p in pts], expected, objective=len(pts),
+                   direction=direction)
+
+
+def test_bundled_kakeya_and_apfree_constructions_satisfy_the_definition():
+    for path in sorted((FIXTURES / "kakeya").glob("*.json")) + sorted((FIXTURES / "apfree_q").glob("*.json")):
+        doc = json.loads(path.read_text())
+        q, n, answer = doc["params"]["q"], doc["params"]["n"], doc["answer"]
+        if doc["family"] == "kakeya":
+            members = {tuple(p) for p in answer}
+            assert len(members) == len(answer), path
+            for v in kk_directions(q, n):
+                assert any(all(tuple((a[c] + t * v[c]) % q for c in range(n)) in members for t in range(1, q))
+                           for a in members), (path, v)
+        else:
+            members = set(answer)
+            assert len(members) == len(answer), path
+            for x, z in itertools.combinations(answer, 2):
+                mid = "".join(str(((int(a) + int(c)) * (q + 1) // 2) % q) for a, c in zip(x, z))
+                assert mid not in members, (path, x, z)
+
+
+def test_kakeya_dimension_one_rejection_is_certified_not_a_disagreement():
+    """Attack: an invalid Kakeya answer for n = 1 and a huge q (the line minus one point), where re-checking
+    a direction witness by walking every line from every point would not finish. The rejection must be
+    certified by the other verifier, not a disagreement."""
+    # F_q minus one point (n = 1, q = 1,048,573 <= 2^20 is a valid instance): both verifiers reject in
+    # about a second, but the second verifier's re-check of the primary's witness {"direction": [1]}
+    # (``endless_exam.crosscheck.families.kakeya.line_in_set``: for every point a, walk a + t v until a point is
+    # missing) costs about |K| * q / 2 = 5 * 10^11 steps, so the re-check times out and the harness
+    # reports a verifier DISAGREEMENT (missing, alarm) instead of a certified REJECT (zero).
+    # With the default 60 s limit the same happens from q ~ 16,000 on (n = 1) and near q = 401 (n = 2).
+    from endless_exam.checker import harness
+
+    q = 1_048_573
+    payload = json.dumps([[x] for x in range(1, q)]).encode()
+    res = harness.verify("kakeya", {"q": q, "n": 1}, payload, "json")  # the default 60 s limit per verifier
+    assert res.primary.status is Status.REJECT and res.second.status is Status.REJECT
+    assert all(c["holds"] for c in res.witness_checks), res.witness_checks
+    assert res.status is Status.REJECT and res.reason == "PROPERTY_VIOLATION", res.message

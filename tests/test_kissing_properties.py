@@ -15,8 +15,6 @@
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import itertools
 import math
 import random
@@ -37,7 +35,7 @@ from endless_exam.crosscheck.families import _spherical as sec_sph
 from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.oracle import _spherical as oracle_sph
 from endless_exam.crosscheck.oracle import kissing as oracle_mod
-from tests import proplib
+from tests.common import proplib
 from tests.test_kissing_vectors import pair_violates
 
 primary = _load_primary("kissing")

@@ -10,8 +10,6 @@
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import math
 import random
 from math import gcd
@@ -31,7 +29,7 @@ from endless_exam.crosscheck.families import _spherical as sec_sph
 from endless_exam.crosscheck.families import kissing_theta as sec_mod
 from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.oracle import kissing_theta as oracle_mod
-from tests import proplib
+from tests.common import proplib
 from tests.test_kissing_vectors import pair_violates
 
 ORACLE_VECTORS = 6

@@ -1,16 +1,14 @@
 """Wycheproof-style regression vectors of the ``kissing_theta`` family (``fixtures/vectors/kissing_theta.json``).
 
-The standard tests come from ``tests/vectorlib.py``; the ``generate`` recipes are in
-``tests/_spherical_recipes.py``; the witness check is shared with the kissing vectors.
+The standard tests come from ``tests/common/vectorlib.py``; the ``generate`` recipes are in
+``tests/common/spherical_recipes.py``; the witness check is shared with the kissing vectors.
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 from math import gcd
 
-from tests import vectorlib
-from tests._spherical_recipes import generate
+from tests.common import vectorlib
+from tests.common.spherical_recipes import generate
 from tests.test_kissing_vectors import check_spherical_witness
 
 VECTORS = vectorlib.VectorFile("kissing_theta", generate)

@@ -1,14 +1,12 @@
 """Wycheproof-style regression vectors of the ``kissing`` family (``fixtures/vectors/kissing.json``).
 
-The standard tests come from ``tests/vectorlib.py``; the ``generate`` recipes are in
-``tests/_spherical_recipes.py``; here are the witness check and the choice of end-to-end vectors.
+The standard tests come from ``tests/common/vectorlib.py``; the ``generate`` recipes are in
+``tests/common/spherical_recipes.py``; here are the witness check and the choice of end-to-end vectors.
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
-from tests import vectorlib
-from tests._spherical_recipes import generate
+from tests.common import vectorlib
+from tests.common.spherical_recipes import generate
 
 VECTORS = vectorlib.VectorFile("kissing", generate)
 

@@ -16,8 +16,6 @@
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import random
 from fractions import Fraction
 
@@ -35,7 +33,7 @@ from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.families import labs as second_module
 from endless_exam.crosscheck.oracle import labs as oracle_mod
-from tests import proplib
+from tests.common import proplib
 
 primary = _load_primary("labs")
 second = _load_second("labs")

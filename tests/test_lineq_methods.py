@@ -18,8 +18,6 @@ cost estimate. These tests:
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import math
 import random
 
@@ -36,7 +34,7 @@ from endless_exam.checker.families import load as _load_primary
 primary = _load_primary("lineq")
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("lineq")
-from tests import proplib
+from tests.common import proplib
 
 
 def solutions(a: int, b: int, values) -> list[tuple[int, int, int]]:

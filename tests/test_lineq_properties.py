@@ -16,8 +16,6 @@
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import math
 import random
 
@@ -38,7 +36,8 @@ from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("lineq")
 from endless_exam.crosscheck.oracle import lineq as oracle_mod
 from endless_exam.crosscheck.oracle.lineq import decide
-from tests import proplib
+from tests.common import proplib
+from tests.common.definitions import brute_lineq, expect
 
 ORACLE_ELEMENTS = 60
 
@@ -318,3 +317,42 @@ def test_slow_campaign_larger_sets(a, b, case):
         assert p.reason == "DUPLICATE"
     else:
         assert (p.status is Status.REJECT) == brute_has_solution(a, b, values)
+
+
+# ---- against the definition and hostile inputs (brute force, adversarial structure) ----------------
+
+@pytest.mark.parametrize("seed", range(3))
+def test_lineq_random_sets_match_brute_force(seed):
+    rnd = random.Random(5000 + seed)
+    for _ in range(150):
+        a = rnd.choice([1, 2, 3, 4, 6, rnd.randint(1, 1000)])
+        b = rnd.choice([1, 2, 3, 5, a, rnd.randint(1, 1000)])
+        n = rnd.randint(1, 80)
+        els = rnd.sample(range(1, n + 1), rnd.randint(1, min(n, 9)))
+        if rnd.random() < 0.4:          # plant z, z + b't, z - a't
+            from math import gcd
+            g = gcd(a, b)
+            z, t = rnd.randint(1, n), rnd.randint(-3, 3) or 1
+            els += [v for v in (z, z + b // g * t, z - a // g * t) if 1 <= v <= n and v not in els]
+            rnd.shuffle(els)
+        if rnd.random() < 0.1:
+            els.append(rnd.choice(els))
+        expect("lineq", {"a": a, "b": b, "n": n}, els, brute_lineq(els, a, b), len(els))
+
+
+def test_lineq_x_equals_y_is_trivial_only():
+    expect("lineq", {"a": 1, "b": 1, "n": 10}, [5], None, 1)
+    expect("lineq", {"a": 2, "b": 1, "n": 10}, [1, 3, 7], "PROPERTY_VIOLATION")   # 2*1 + 1*7 = 3*3
+    expect("lineq", {"a": 1, "b": 1, "n": 10}, [1, 2, 4, 5], None, 4)
+
+
+def test_lineq_flint_product_at_the_largest_n():
+    params = {"a": 1, "b": 1, "n": 10 ** 6}
+    spec = {"base": 3, "allowed": [0, 1], "length": 13, "offset": 1}   # 8192 elements, 3-AP-free
+    expect("lineq", params, {"digits": spec}, None, 8192)
+    els = sorted(1 + sum(((k >> i) & 1) * 3 ** i for i in range(13)) for k in range(8192))
+    y, z = 1 + 3 ** 12, 1 + 3 ** 12 + 3 ** 11
+    expect("lineq", params, els + [2 * z - y], "PROPERTY_VIOLATION")
+    params = {"a": 1, "b": 9, "n": 10 ** 6}
+    expect("lineq", params, [10 ** 6, 10 ** 6 - 10], None, 2)
+    expect("lineq", params, [10 ** 6 - 1, 10 ** 6 - 11, 10 ** 6 - 10], "PROPERTY_VIOLATION")  # x = z + 9, y = z - 1

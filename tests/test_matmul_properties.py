@@ -16,8 +16,6 @@
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import random
 
 import pytest
@@ -32,8 +30,8 @@ from endless_exam.checker import prompts, suites
 from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.oracle import matmul as oracle
-from tests import matmul_schemes as ms
-from tests import proplib
+from tests.common import matmul_schemes as ms
+from tests.common import proplib
 
 primary = _load_primary("matmul")
 second = _load_second("matmul")

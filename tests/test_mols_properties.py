@@ -11,8 +11,6 @@
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import random
 
 import pytest
@@ -24,10 +22,11 @@ from endless_exam.certificates.errors import AnswerError, ParamsError
 from endless_exam.certificates.schemas import mols as schema
 from endless_exam.certificates.verdict import Status
 from endless_exam.checker import prompts, suites
+from endless_exam.checker.prompts import wording
 from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.oracle import mols as oracle
-from tests import proplib
+from tests.common import proplib
 from tests.test_mols_vectors import field_squares, gf2_squares, is_violation
 
 primary = _load_primary("mols")
@@ -313,7 +312,7 @@ def test_prompt_states_every_limit():
         assert text.startswith(f"Problem (MOLS, n={n}).")
         assert f"n - 1 = {n - 1}" in text and str(schema.MAX_N) in text and f"0..{n - 1}" in text
         assert "60 seconds" in text and "compact form" in text
-    assert primary.SPEC.compact_forms({"n": 10}) == []
+    assert wording("mols").compact_forms({"n": 10}) == []
 
 
 CONSTRUCTIONS = list(fixtures.list_json("constructions", "mols"))

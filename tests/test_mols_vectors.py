@@ -1,19 +1,17 @@
 """Wycheproof-style regression vectors of the ``mols`` family (``fixtures/vectors/mols.json``).
 
 The standard tests (both verifiers in-process on every vector, witness cross-confirmation, tampered
-witnesses, end-to-end runs through ``endless_exam.checker.harness.verify``) come from ``tests/vectorlib.py``;
+witnesses, end-to-end runs through ``endless_exam.checker.harness.verify``) come from ``tests/common/vectorlib.py``;
 here are the family's ``generate`` recipes (see the ``schema`` of the vector file), its witness check (a
 genuine repeated symbol or repeated pair, decided from the definition), the end-to-end choice and the
 reason codes the file must cover.
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import json
 
 from endless_exam import fixtures
-from tests import vectorlib
+from tests.common import vectorlib
 
 
 # ---- the generate recipes -------------------------------------------------------------------------
@@ -115,14 +113,6 @@ class TestMolsVectors(vectorlib.VectorTests):
     def check_witness(self, v, answer, params, verifier, w):
         assert isinstance(w, dict) and isinstance(w.get("indices"), list), f"{verifier}: no witness"
         assert is_violation(answer, w), f"{verifier}: witness {w} is not a violation"
-
-
-def test_both_results_and_all_reason_classes_occur():
-    assert {v["result"] for v in VECTORS.tests} == {"valid", "invalid"}
-    reasons = {v["expected_reason"] for v in VECTORS.tests}
-    for code in ("FORMAT_TYPE", "FORMAT_SHAPE", "RANGE", "EMPTY", "SIZE_LIMIT", "PROPERTY_VIOLATION", "NO_ANSWER",
-                 "JSON_NONFINITE", "JSON_NUMBER", "JSON_DEPTH", "JSON_ENCODING", "JSON_DUPLICATE_KEY"):
-        assert code in reasons, code
 
 
 def test_every_witness_kind_occurs():

@@ -1,16 +1,22 @@
 """Prompts (checker.prompts, ``endless-exam prompt``): header, reply format, scoring rule, every limit of
-the family (taken verbatim from its SPEC), no reference value, the system message and the tool-assisted
-suffix. Families are taken from the registry as they are implemented, one suite instance each."""
+the family (taken verbatim from its wording module ``checker.prompts.<key>``), the time limit of the default
+budget, no reference value, the system message and the tool-assisted suffix; printing a prompt loads no
+mathematical library. Families are taken from the registry as they are implemented, one suite instance each."""
 from __future__ import annotations
 
+import json
+import math
 import re
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
 
-from endless_exam.certificates import contract
-from endless_exam.checker import cli, prompts, suites
-from endless_exam.checker.families import FAMILIES, load
+from endless_exam.certificates import budget, contract
+from endless_exam.checker import cli, export, harness, prompts, suites
+from endless_exam.checker.families import FAMILIES
+from endless_exam.checker.prompts import kissing_theta as theta_wording
 
 BENCH = suites.load("bench-v1")
 ALL = suites.all_instances()
@@ -90,8 +96,8 @@ def test_header_keeps_the_suite_order_not_sorted_keys():
 
 
 @pytest.mark.parametrize("inst", SAMPLES, ids=lambda i: i.call_id)
-def test_prompt_is_assembled_from_the_family_spec(inst):
-    spec = load(inst.family).SPEC
+def test_prompt_is_assembled_from_the_family_wording(inst):
+    spec = prompts.wording(inst.family)
     text = prompts.prompt(inst.family, inst.params)
     assert spec.statement(inst.params) in text
     assert f"Reply with a JSON object {{\"answer\": X}} where X is {spec.answer_format(inst.params)}." in text
@@ -102,8 +108,80 @@ def test_prompt_is_assembled_from_the_family_spec(inst):
     assert limits, f"{inst.family} states no limits"
     for limit in limits:
         assert limit in text, limit
-    assert "Limits: " + " ".join(limits) in text
+    assert "Limits: " + " ".join([*limits, prompts.TIME_LIMIT]) in text
     assert text == prompts.prompt(inst.family, dict(inst.params))        # deterministic
+
+
+@pytest.mark.parametrize("key", [k for k, f in FAMILIES.items() if f.implemented])
+def test_every_implemented_family_has_its_wording(key):
+    module = prompts.wording(key)
+    assert module.__name__ == f"endless_exam.checker.prompts.{key}"
+    for part in ("statement", "answer_format", "compact_forms", "limits"):
+        assert callable(getattr(module, part)), f"{key} has no {part}"
+
+
+def test_wording_of_an_unknown_family_is_refused():
+    with pytest.raises(contract.FamilyNotImplemented):
+        prompts.wording("no_such_family")
+    with pytest.raises(contract.FamilyNotImplemented):
+        prompts.prompt("no_such_family", {})
+
+
+def test_the_time_limit_is_the_default_budget_stated_once():
+    assert prompts.TIME_LIMIT == f"Verification has {budget.DEFAULT_TIME_LIMIT:g} seconds per verifier."
+    for inst in SAMPLES:
+        text = prompts.prompt(inst.family, inst.params)
+        assert text.count(prompts.TIME_LIMIT) == 1 and text.endswith(prompts.TIME_LIMIT), inst.call_id
+        assert prompts.TIME_LIMIT not in " ".join(prompts.wording(inst.family).limits(inst.params))
+
+
+def test_every_default_of_the_budget_comes_from_one_place():
+    assert (budget.DEFAULT_TIME_LIMIT, budget.DEFAULT_MEMORY_LIMIT) == (60.0, 4 * 1024 ** 3)
+    assert budget.DEFAULT_MEMORY_LIMIT == int(budget.DEFAULT_MEMORY_GIB * 1024 ** 3)
+    assert (harness.DEFAULT_TIME_LIMIT, harness.DEFAULT_MEMORY_LIMIT) == (budget.DEFAULT_TIME_LIMIT,
+                                                                         budget.DEFAULT_MEMORY_LIMIT)
+    assert export.VERIFICATION_SECONDS == budget.DEFAULT_TIME_LIMIT
+    parser = cli.build_parser()
+    for argv in (["verify", "--family", "capset", "a.json"], ["audit"], ["certify", "a.json"],
+                 ["score", "answers.jsonl", "--output", "out"]):
+        args, _ = parser.parse_known_args(argv)
+        assert (args.time_limit, args.memory_limit) == (budget.DEFAULT_TIME_LIMIT, budget.DEFAULT_MEMORY_GIB), argv
+    assert f"(default {budget.DEFAULT_TIME_LIMIT:g})" in cli.TIME_HELP
+    assert f"(default {budget.DEFAULT_MEMORY_GIB:g})" in cli.MEMORY_HELP
+    import endless_exam
+    assert endless_exam._budget(None, None) == {"time_limit": budget.DEFAULT_TIME_LIMIT,
+                                                "memory_limit": budget.DEFAULT_MEMORY_LIMIT}
+    assert endless_exam._budget(2.5, 10 ** 9) == {"time_limit": 2.5, "memory_limit": 10 ** 9}
+
+
+_FRESH = """
+import json, sys
+from importlib import metadata
+from endless_exam.checker import prompts, suites
+for inst in suites.all_instances():
+    if inst.implemented:
+        for track in ("tool-free", "tool-assisted"):
+            prompts.prompt(inst.family, inst.params, track)
+dists = metadata.packages_distributions()
+print(json.dumps(sorted({d for m in list(sys.modules) for d in dists.get(m.split(".")[0], [])})))
+"""
+
+
+def test_printing_every_prompt_loads_no_mathematical_library():
+    done = subprocess.run([sys.executable, "-I", "-c", _FRESH], capture_output=True, text=True, timeout=300, cwd="/")
+    assert done.returncode == 0, done.stderr[-3000:]
+    loaded = set(json.loads(done.stdout))
+    assert not loaded & {"python-flint", "numpy", "galois", "sympy", "z3-solver", "gmpy2"}, loaded
+
+
+def test_the_angle_in_the_spherical_code_prompt_is_rounded_as_a_ball_evaluation_rounds_it():
+    flint = pytest.importorskip("flint")
+    for c in range(0, 100):
+        with flint.ctx.workprec(64):
+            deg = (flint.arb(c) / 100).acos() * 180 / flint.arb.pi()
+            assert theta_wording.angle_text(c) == f"{float(deg.mid()):.2f}", c
+    assert theta_wording.angle_text(50) == "60.00" and theta_wording.angle_text(0) == "90.00"
+    assert math.isclose(float(theta_wording.angle_text(99)), math.degrees(math.acos(0.99)), abs_tol=0.005)
 
 
 @pytest.mark.parametrize("inst", SAMPLES, ids=lambda i: i.call_id)
@@ -112,7 +190,7 @@ def test_reply_format_and_scoring_rule_are_stated(inst):
     assert '{"answer": X}' in text
     assert "scores zero" in text and "better objective scores higher" in text
     assert "exactly one answer" in text
-    assert "60 seconds" in text                                       # the verification budget is a limit too
+    assert f"{budget.DEFAULT_TIME_LIMIT:g} seconds" in text          # the verification budget is a limit too
 
 
 def test_capset_prompt_states_its_limits():

@@ -79,7 +79,7 @@ def test_table2_rows_of_two_identical_runs_equal_the_summary_and_the_paper(runs,
         for key in TABLE2_COLUMNS:
             if key in s:
                 assert row[key] == s[key], key
-    # the paper's Table 2 values for Claude Opus 5.5 high + tools (BENCHMARK.md section 6)
+    # the paper's Table 2 values for Claude Opus 5.5 high + tools (docs/SPECIFICATION.md section 6)
     assert round(first["score"], 2) == 180.06
     assert round(first["published_mean"], 3) == 0.985 and round(first["construction_mean"], 2) == 2.43
     assert (first["published_n"], first["construction_n"]) == (30, 39)

@@ -7,8 +7,6 @@ the Abbott-Hanson product is checked on generated inputs; the small z3 searches 
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import json
 import random
 

@@ -10,8 +10,6 @@
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import random
 
 import pytest
@@ -23,7 +21,7 @@ from endless_exam.checker.families import load as _load_primary
 primary = _load_primary("schur")
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("schur")
-from tests import proplib
+from tests.common import proplib
 from tests.benchmarks import bench_schur as bench
 from tests.test_schur_properties import all_solutions
 

@@ -11,8 +11,6 @@
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import math
 import random
 
@@ -24,12 +22,14 @@ from endless_exam.certificates.schemas import schur as schema
 from endless_exam.certificates.errors import AnswerError, ParamsError
 from endless_exam.certificates.verdict import Status
 from endless_exam.checker import prompts
+from endless_exam.checker.prompts import wording
 from endless_exam.checker.families import load as _load_primary
 primary = _load_primary("schur")
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("schur")
 from endless_exam.crosscheck.oracle import schur as oracle
-from tests import proplib
+from tests.common import proplib
+from tests.common.definitions import brute_schur, expect
 
 K3 = [0, 1, 1, 0, 2, 2, 2, 2, 2, 0, 1, 1, 0]
 K4 = [0, 3, 0, 1, 3, 1, 2, 3, 0, 2, 2, 2, 1, 0, 2, 2, 3, 3, 0, 1, 3, 1, 1, 0, 1, 0, 3, 3, 2, 1, 3, 1, 2, 0, 2, 0, 2, 2,
@@ -329,4 +329,36 @@ def test_prompt_states_every_limit():
         assert text.startswith(f"Problem (Schur, k={k}).")
         assert f"{schema.MAX_N:,}" in text and str(schema.MAX_K) in text and f"0..{k - 1}" in text
         assert "x = y" in text and "60 seconds" in text and "compact form" in text
-    assert primary.SPEC.compact_forms({"k": 6}) == []
+    assert wording("schur").compact_forms({"k": 6}) == []
+
+
+# ---- against the definition and hostile inputs (brute force, adversarial structure) ----------------
+
+@pytest.mark.parametrize("seed", range(3))
+def test_schur_random_colourings_match_brute_force(seed):
+    rnd = random.Random(2000 + seed)
+    for _ in range(150):
+        k = rnd.randint(1, 5)
+        n = rnd.randint(1, 60)
+        colours = [rnd.randrange(k) for _ in range(n)]
+        expect("schur", {"k": k}, colours, brute_schur(colours), n)
+
+
+def test_schur_x_equals_y_is_a_solution_and_small_schur_numbers_hold():
+    expect("schur", {"k": 1}, [0], None, 1)
+    expect("schur", {"k": 1}, [0, 0], "PROPERTY_VIOLATION")            # 1 + 1 = 2
+    expect("schur", {"k": 2}, [0, 1, 1, 0], None, 4)                   # S(2) = 4
+    expect("schur", {"k": 2}, [0, 1, 1, 0, 0], "PROPERTY_VIOLATION")
+    expect("schur", {"k": 3}, [0, 1, 1, 0, 2, 2, 2, 2, 2, 0, 1, 1, 0], None, 13)   # S(3) = 13
+
+
+@pytest.mark.parametrize("n", [131_070, 131_071])
+def test_schur_kronecker_slot_width_boundary(n):
+    """Colour x by its 2-adic valuation (sum-free); class 0 has 65,535 (u2 slots) or 65,536 (u4) members."""
+    colours = [((x & -x).bit_length() - 1) for x in range(1, n + 1)]
+    k = max(colours) + 1
+    expect("schur", {"k": k}, colours, None, n)
+    bad = list(colours)
+    z = n if n % 2 == 0 else n - 1             # an even z; 1 and z - 1 are odd (colour 0)
+    bad[z - 1] = 0
+    expect("schur", {"k": k}, bad, "PROPERTY_VIOLATION")

@@ -15,8 +15,6 @@
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import itertools
 import random
 from fractions import Fraction
@@ -33,7 +31,7 @@ from endless_exam.checker.families import shannon as primary_mod
 from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.families import shannon as second_mod
 from endless_exam.crosscheck.oracle import shannon as oracle_mod
-from tests import proplib
+from tests.common import proplib
 
 primary = _load_primary("shannon")
 second = _load_second("shannon")

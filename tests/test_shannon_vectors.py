@@ -1,17 +1,15 @@
 """Wycheproof-style regression vectors of the ``shannon`` family (``fixtures/vectors/shannon.json``).
 
-The standard tests come from ``tests/vectorlib.py``; here are the family's ``generate`` recipes (see the
+The standard tests come from ``tests/common/vectorlib.py``; here are the family's ``generate`` recipes (see the
 ``schema`` text of the vector file), its witness check and its end-to-end selection.
 """
 from __future__ import annotations
-
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
 import itertools
 import json
 
 from endless_exam import fixtures
-from tests import vectorlib
+from tests.common import vectorlib
 
 
 def _expand(factors: list[list[str]]) -> list[str]:

@@ -22,7 +22,7 @@ EXPECTED_COUNTS = {
 
 
 def independent_instance_id(family: str, params) -> str:
-    """BENCHMARK.md section 1, written out again here (not calling checker.suites)."""
+    """docs/SPECIFICATION.md section 1, written out again here (not calling checker.suites)."""
     blob = json.dumps([family, params], sort_keys=True, separators=(",", ":"))
     return family + "-" + hashlib.sha256(blob.encode("utf-8")).hexdigest()[:12]
 

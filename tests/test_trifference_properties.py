@@ -22,8 +22,6 @@ Every DUPLICATE/PROPERTY_VIOLATION/CERTIFICATE_INVALID witness is re-checked by 
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import itertools
 import random
 
@@ -39,8 +37,8 @@ from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.families import trifference as second_mod
 from endless_exam.crosscheck.oracle import trifference as oracle_mod
 from endless_exam.checker.families import trifference as primary_mod
-from tests import proplib
-from tests.helpers.rs_expand import expand_rs
+from tests.common import proplib
+from tests.common.rs_expand import expand_rs
 
 primary = _load_primary("trifference")
 second = _load_second("trifference")

@@ -10,8 +10,6 @@ lists with fewer useful coordinates than m.
 """
 from __future__ import annotations
 
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
-
 import itertools
 import random
 

@@ -1,11 +1,9 @@
 """Wycheproof-style regression vectors of the ``trifference`` family (``fixtures/vectors/trifference.json``).
 
-The standard tests come from ``tests/vectorlib.py``; here are the family's ``generate`` recipes (see the
+The standard tests come from ``tests/common/vectorlib.py``; here are the family's ``generate`` recipes (see the
 ``schema`` text of the vector file), its witness check and its end-to-end selection.
 """
 from __future__ import annotations
-
-from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
 import base64
 import itertools
@@ -14,7 +12,7 @@ import random
 
 import numpy as np
 
-from tests import vectorlib
+from tests.common import vectorlib
 
 
 # ---- the generate recipes -------------------------------------------------------------------------

@@ -6,7 +6,7 @@ S = {g, -g : g a listed generator} minus the zero element: vertices are the grou
 mixed radix with the first modulus most significant (x = (x_1, ..., x_t) is vertex
 ((x_1 n_2 + x_2) n_3 + ...) + x_t), and x ~ x + s for every s in S.
 
-Rules (BENCHMARK.md 3.9 and 9.5; stricter than upstream, which crashed on a zero modulus and truncated
+Rules (docs/SPECIFICATION.md 3.9 and 9.5; stricter than upstream, which crashed on a zero modulus and truncated
 long generators with ``zip``):
 * ``moduli``: a JSON list of 1..``MAX_FACTORS`` JSON integers, each >= 1 (0 and negatives are
   ``RANGE``), whose product V is at most ``max_vertices`` (checked factor by factor, before any

@@ -1,4 +1,4 @@
-"""The difference-set form of grid sets: ``{"diff_set": D}`` (BENCHMARK.md 3.7, UPSTREAM_NOTES 2.0).
+"""The difference-set form of grid sets: ``{"diff_set": D}`` (docs/SPECIFICATION.md 3.7, UPSTREAM_NOTES 2.0).
 
 D is either a JSON list of integers or a digit spec (``endless_exam.certificates.forms.digits``). It stands for
 all grid points (x, y) in {0..n-1}^2 with x - y in D.

@@ -1,4 +1,4 @@
-"""The digit spec: a set of integers described by their base-b digits (BENCHMARK.md 3.19).
+"""The digit spec: a set of integers described by their base-b digits (docs/SPECIFICATION.md 3.19).
 
 Grammar. SPEC = ``{"base": b, "allowed": [...], "length": L, "sum_squares": k, "offset": o}``, a JSON
 object with exactly these keys, where ``sum_squares`` may be absent or null (no constraint) and

@@ -8,7 +8,7 @@ table within a few hundred MiB and every base-q key inside int64; the verificati
 dominated by the 20,000-point limit, not by n. (For n >= 15 the instance is in any case trivial
 under that limit: {0,1}^n is progression-free and already has 2^15 > 20,000 points.)
 
-Accepted form (BENCHMARK.md 3.11): a JSON list of 1..20,000 strings of exactly ``n`` characters over
+Accepted form (docs/SPECIFICATION.md 3.11): a JSON list of 1..20,000 strings of exactly ``n`` characters over
 the first q decimal digits ``0..q-1``. There is no compact form: a JSON object is the wrong type.
 ASCII digits q..9 are ``RANGE``; any other character is ``FORMAT_TYPE``. The list is checked for its
 length before any element is examined. The result is the tuple of points in submission order;

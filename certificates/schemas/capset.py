@@ -1,6 +1,6 @@
 """Answer schema of the ``capset`` family.
 
-Accepted forms (BENCHMARK.md 3.1): a JSON list of 1..20,000 strings of ``d`` characters over ``012``;
+Accepted forms (docs/SPECIFICATION.md 3.1): a JSON list of 1..20,000 strings of ``d`` characters over ``012``;
 or ``{"product": [S1, S2, ...]}`` (exactly that key), expanded by ``forms.product`` with the 60,000
 expansion limit checked before allocation and the 20,000 limit checked after expansion.
 The result is the tuple of points in submission (or expansion) order; indices in witnesses refer to it.

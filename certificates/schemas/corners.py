@@ -3,7 +3,7 @@
 Params ``{"n": 1..MAX_N}`` (``MAX_N`` = 2000: the primary's row-pair scan costs at most N n pair
 lookups, N <= 60,000 points, and the second's bitsets have n bits; both stay far within 60 s).
 
-Accepted forms (BENCHMARK.md 3.7):
+Accepted forms (docs/SPECIFICATION.md 3.7):
 * a JSON list of 1..``MAX_POINTS`` (60,000) points, each a JSON list ``[x, y]`` of two strict JSON
   integers with 0 <= x, y <= n-1 (order of the points does not matter);
 * ``{"diff_set": D}`` (exactly that key), expanded by ``endless_exam.certificates.forms.diffset`` over the

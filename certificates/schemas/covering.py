@@ -4,7 +4,7 @@ Instance parameters: ``{"v": V, "k": K, "t": T}``, JSON integers with 1 <= T <= 
 C(V, T) <= ``MAX_TSUBSETS`` = 1,000,000 (every t-subset is enumerated by the second verifier) and
 C(K, T) <= ``MAX_BLOCK_TSUBSETS`` = 2,000 (the primary enumerates the t-subsets of every block: at most
 20,000 x 2,000 = 4 * 10^7). With these bounds both verifiers stay far inside 60 s (see
-``tests/benchmarks/bench_covering.py``). The points are 0..V-1 (BENCHMARK.md 3.14; upstream labels are
+``tests/benchmarks/bench_covering.py``). The points are 0..V-1 (docs/SPECIFICATION.md 3.14; upstream labels are
 0-based too; LJCR files use 1..V and must be shifted).
 
 Accepted form: a JSON list of 1..``MAX_BLOCKS`` = 20,000 blocks, each a JSON list of exactly K distinct

@@ -12,7 +12,7 @@ release decides in its limit (k = 48 on a 4,000-vertex circulant took it 18 s). 
 1 + d sum_{i<k} (d-1)^i exceeds 4,000 for every d >= 3 once k >= 11, so large k matter for small d
 (paths and cycles: a cycle on 4,000 vertices has diameter 2,000, beyond this domain).
 
-Accepted forms (BENCHMARK.md 3.9); the graph is simple and undirected, vertices 0..V-1:
+Accepted forms (docs/SPECIFICATION.md 3.9); the graph is simple and undirected, vertices 0..V-1:
 * a JSON list of 1..``MAX_EDGES`` = 40,000 edges (more cannot have maximum degree <= 20 on 4,000
   vertices), each a JSON list ``[u, v]`` of two JSON integers with 0 <= u < v; V = max v + 1 must be
   <= ``MAX_V`` = 4,000, so a label >= 4,000 is ``SIZE_LIMIT``; a negative label, a loop [u, u] or a

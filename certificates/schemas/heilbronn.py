@@ -2,12 +2,12 @@
 
 Parameters (strict): ``{"n": 3..400}`` (why 400: see ``certificates/schemas/_grid.py``).
 
-Accepted form (BENCHMARK.md 3.4): a JSON list of exactly n points ``[x, y]``, JSON integers in
+Accepted form (docs/SPECIFICATION.md 3.4): a JSON list of exactly n points ``[x, y]``, JSON integers in
 0..10,000 (the unit square scaled by 10^4); parsed by ``_grid.parse_points`` (its docstring lists the
 checks and reasons). No compact form. The result is the tuple of points in submission order; witness
 indices refer to it. Duplicates are decided by the verifiers (``DUPLICATE`` with the witness
 ``{"point": p, "indices": [i, j]}``). There is no other way to be invalid: collinear triples are valid
-with objective 0 (BENCHMARK.md 3.4, as upstream).
+with objective 0 (docs/SPECIFICATION.md 3.4, as upstream).
 """
 from __future__ import annotations
 

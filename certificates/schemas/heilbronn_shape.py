@@ -4,7 +4,7 @@ Parameters (strict): ``{"n": 3..400, "T": [[x0, y0], [x1, y1], [x2, y2]]}``, the
 in 0..10,000 and not collinear (a degenerate T, including repeated vertices, is a ``ParamsError``);
 why n <= 400: see ``certificates/schemas/_grid.py``.
 
-Accepted form (BENCHMARK.md 3.5): a JSON list of exactly n points ``[x, y]``, JSON integers in
+Accepted form (docs/SPECIFICATION.md 3.5): a JSON list of exactly n points ``[x, y]``, JSON integers in
 0..10,000, parsed by ``_grid.parse_points`` (same checks and reasons as ``heilbronn``). No compact form.
 Whether each point lies inside or on T is geometry, decided by the verifiers: a point outside T is a
 ``PROPERTY_VIOLATION`` with the witness ``{"points": [p], "indices": [i]}``; duplicates are

@@ -8,7 +8,7 @@ tables of F_q^n small. Examples: (13, 3), (7, 4), (11, 4) and (13, 4) are instan
 Per q the largest n is 13 for q = 2, 8 for q = 3, 6 for q = 5, 5 for q = 7, 4 for q = 11 and 13,
 3 for q = 17..31, 2 for primes up to 401; n = 1 allows primes up to 2^20.
 
-Accepted form (BENCHMARK.md 3.17): a JSON list of 1..q^n points, each a JSON list of exactly n JSON
+Accepted form (docs/SPECIFICATION.md 3.17): a JSON list of 1..q^n points, each a JSON list of exactly n JSON
 integers in 0..q-1 (no booleans, floats or strings). More than q^n points cannot be distinct and are
 refused with ``SIZE_LIMIT`` before any element is examined. There is no compact form. The result is
 the tuple of points (tuples of ints) in submission order; witness indices refer to it. Duplicates and

@@ -1,4 +1,4 @@
-"""Answer schema of the ``kissing`` family (BENCHMARK.md 3.2).
+"""Answer schema of the ``kissing`` family (docs/SPECIFICATION.md 3.2).
 
 Parameters: ``{"d": 1..16}`` or ``{"d": 1..16, "representation": "quadratic"}`` (the bench-v1 instance
 is d = 13). d <= 16 with entries in -1000..1000 keeps every integer dot product below 1.6e7 in

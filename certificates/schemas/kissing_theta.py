@@ -1,4 +1,4 @@
-"""Answer schema of the ``kissing_theta`` family (BENCHMARK.md 3.3).
+"""Answer schema of the ``kissing_theta`` family (docs/SPECIFICATION.md 3.3).
 
 Parameters: ``{"d": 2..16, "cos100": 0..99}``: the cosine bound is c = cos100/100, kept exactly as the
 reduced fraction. c < 1 keeps the problem finite (c = 1 would allow repeated vectors) and c >= 0 is

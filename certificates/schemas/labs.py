@@ -6,14 +6,14 @@ factor N^2 / (2E) is not a number); for N >= 2, C_{N-1} = s_1 s_N = +-1 gives E 
 second verifier's plain-integer O(N^2) sum takes a few seconds and the primary well under one
 (``tests/benchmarks/bench_labs.py``), far inside the 60 s limit; the instances of bench-v1 have N <= 375.
 
-Accepted form (BENCHMARK.md 3.6): a JSON list of exactly N entries, each the JSON integer 1 or -1.
+Accepted form (docs/SPECIFICATION.md 3.6): a JSON list of exactly N entries, each the JSON integer 1 or -1.
 There is no compact form. Checks, in this order, before anything is allocated: not a list ->
 ``FORMAT_TYPE`` (an object is never expanded); empty -> ``EMPTY``; length != N -> ``FORMAT_SHAPE``
 (from the length alone, so a list of a million entries is refused before any entry is examined); then
 entry by entry, the first entry that is not a JSON integer (``true``, ``1.0``, ``"1"``, ``null``, a list)
 -> ``FORMAT_TYPE``, the first integer other than 1 and -1 (0, 2, -2, a 900-digit literal) -> ``RANGE``.
 Both carry the diagnostic ``{"index": i}`` (0-based position of the entry). Upstream's primary accepted
-the floats 1.0 / -1.0; this project is stricter (BENCHMARK.md 9.1).
+the floats 1.0 / -1.0; this project is stricter (docs/SPECIFICATION.md 9.1).
 
 The result is the tuple of +-1 entries. Every well-formed answer is a valid sequence, so the family
 has no DUPLICATE or PROPERTY_VIOLATION rejection and declares no witness kind; the verifiers compute

@@ -4,7 +4,7 @@ Params ``{"a", "b", "n"}``: strict integers with 1 <= a, b <= ``MAX_COEF`` (1000
 1 <= n <= ``MAX_N`` (10^6) and (a + b) n <= ``MAX_SPAN`` (10^7). The last bound keeps every value
 a x + b y below 10^7 and bounds the primary's convolution (polynomials of degree <= a n and b n).
 
-Accepted forms (BENCHMARK.md 3.10):
+Accepted forms (docs/SPECIFICATION.md 3.10):
 * a JSON list of 1..``MAX_ELEMENTS`` (20,000) strict JSON integers in 1..n (order does not matter);
 * ``{"digits": SPEC}`` (exactly that key): the digit spec's elements (``endless_exam.certificates.forms.digits``,
   its own limits: 60,000 elements, 480,000 nodes) that lie in 1..n, sorted and de-duplicated; none

@@ -8,7 +8,7 @@ evaluation of the whole tensor costs at most 2,048 * 262,144 ~ 5.4e8 multiply-ad
 has 2,048 * (nm + mp + np) <= 2,048 * 544 coefficients (a few MB of JSON). The suites' instances
 (4,4,5), (5,5,5) and (4,5,5) are well inside.
 
-Accepted form (BENCHMARK.md 3.8): a JSON list of r products, 1 <= r <= 4nmp, each product a JSON list
+Accepted form (docs/SPECIFICATION.md 3.8): a JSON list of r products, 1 <= r <= 4nmp, each product a JSON list
 ``[u, v, w]`` of three JSON lists of JSON integers (``type(x) is int``: no booleans, floats or strings)
 in -4..4, of lengths nm, mp and np. Index convention (exactly upstream's): u[i*m + j] is the
 coefficient of A[i][j], v[j*p + l] that of B[j][l], w[i*p + l] that of C[i][l] (C row-major, NOT the

@@ -5,7 +5,7 @@ limit: at n = 64 a complete set of 63 squares is 258,048 entries and both verifi
 seconds, see ``tests/benchmarks/bench_mols.py``). n = 1 is excluded: every list of 1 x 1 squares would
 be "orthogonal" and the objective unbounded.
 
-Accepted form (BENCHMARK.md 3.12): a JSON list of k squares, 1 <= k <= n - 1 (no more than n - 1
+Accepted form (docs/SPECIFICATION.md 3.12): a JSON list of k squares, 1 <= k <= n - 1 (no more than n - 1
 mutually orthogonal Latin squares of order n >= 2 exist, so a longer list is refused from its length
 alone with ``SIZE_LIMIT``). Each square is a JSON list of exactly n rows, each row a JSON list of
 exactly n JSON integers (``type(x) is int``: not ``true``, ``1.0`` or ``"1"``) in 0..n-1. There is no

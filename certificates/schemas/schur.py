@@ -4,7 +4,7 @@ Instance parameters: ``{"k": K}`` with ``K`` a JSON integer, ``MIN_K`` = 1 <= K 
 project's sanity limit: with at most 200,000 colours and 64 colour classes both verifiers stay far
 below 60 s and 4 GiB, see ``tests/benchmarks/bench_schur.py``).
 
-Accepted form (BENCHMARK.md 3.13): a JSON list of N colours, 1 <= N <= ``MAX_N`` = 200,000; entry i
+Accepted form (docs/SPECIFICATION.md 3.13): a JSON list of N colours, 1 <= N <= ``MAX_N`` = 200,000; entry i
 (0-based) is the colour of the integer i + 1 and must be a JSON integer (``type(x) is int``: not
 ``true``, ``1.0`` or ``"1"``) in 0..K-1. There is no compact form: an object is not a list
 (``FORMAT_TYPE``) and is never expanded. Checks, in this order, before anything else is allocated:

@@ -1,6 +1,6 @@
 """Answer schema of the ``shannon`` family (zero-error codes: independent sets of strong powers of C_q).
 
-Parameters (strict, BENCHMARK.md 3.15): ``{"q": 5 | 7 | 9, "d": 1..256}`` -- q odd with single-digit
+Parameters (strict, docs/SPECIFICATION.md 3.15): ``{"q": 5 | 7 | 9, "d": 1..256}`` -- q odd with single-digit
 symbols 0..q-1, d <= ``MAX_D`` = 256.
 
 Accepted forms (each size checked before anything is built):

@@ -1,6 +1,6 @@
 """Answer schema of the ``trifference`` family (ternary codes in which every three words are separated).
 
-Parameters (strict, BENCHMARK.md 3.16): ``{"n", "m", "representation": "certified"}`` with
+Parameters (strict, docs/SPECIFICATION.md 3.16): ``{"n", "m", "representation": "certified"}`` with
 1 <= m <= n <= ``MAX_N_CERTIFIED`` = 1024 (every form below), or the plain ``{"n", "m"}`` of the public
 release with 1 <= m <= n <= ``MAX_N_PLAIN`` = 128 (literal lists and the legacy ``linear`` form only; a
 certificate there is ``FORMAT_SHAPE``).

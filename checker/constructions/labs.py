@@ -3,7 +3,7 @@
 Two fixtures per N, both built from Legendre sequences. For an odd prime p the Legendre sequence is
 l_i = (i / p) for i = 1..p-1 (+1 for a quadratic residue, -1 otherwise) and l_0 = +1.
 
-1. **Baseline** (``n<N>_legendre.json``, BENCHMARK.md section 8, paper Appendix E): p = the largest prime
+1. **Baseline** (``n<N>_legendre.json``, docs/SPECIFICATION.md section 8, paper Appendix E): p = the largest prime
    <= N, the rotation r in 0..p-1 minimising the energy of (l_r, ..., l_{p-1}, l_0, ..., l_{r-1}) padded
    with N - p entries +1 (first minimum in r). This reproduces every bench-v1 reference exactly
    (e.g. N = 280: p = 277, r = 69, E = 7028, F = 1400/251); the fixtures record it so that ratio 1 is
@@ -137,6 +137,7 @@ def _text(f: Fraction) -> str:
 def build(n: int) -> list[tuple[str, list[int], str]]:
     out = []
     s0, p0, r0 = baseline(n)
+    # the method text recorded in the bundled fixtures (and printed by audit) keeps its original citation
     out.append((f"n{n}_legendre.json", s0,
                 f"Baseline (BENCHMARK.md section 8): rotation r = {r0} (best of 0..{p0 - 1}, first minimum) of the "
                 f"Legendre sequence of the largest prime p = {p0} <= N (l_0 = +1, l_i = (i/p)), padded with "

@@ -1,6 +1,6 @@
 """Deterministic constructions of bilinear matrix multiplication schemes (``matmul`` fixtures).
 
-Index convention of the family (BENCHMARK.md 3.8): a product is [u, v, w] with u[i*m + j] the
+Index convention of the family (docs/SPECIFICATION.md 3.8): a product is [u, v, w] with u[i*m + j] the
 coefficient of A[i][j], v[j*p + l] that of B[j][l] and w[i*p + l] that of C[i][l]; a scheme for
 <n,m,p> is a list of products with sum_k u_k (x) v_k (x) w_k = T<n,m,p>. Every scheme written here is
 re-checked by both verifiers, and its objective (the number of products) is the verifiers' value.

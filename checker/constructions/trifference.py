@@ -13,7 +13,7 @@ Methods (no randomness anywhere):
    first non-zero coordinate 1, in lexicographic order; the columns keep that order.
 2. **The field.** GF(27) = F_3[t]/(f) with f the first monic cubic, in lexicographic order of
    (c_0, c_1, c_2), without a root in F_3 (a cubic without roots is irreducible): f = t^3 + 2t^2 + 1.
-3. **Reed-Solomon concatenation** (BENCHMARK.md 3.16, the paper's baseline): for length n, N = min(27,
+3. **Reed-Solomon concatenation** (docs/SPECIFICATION.md 3.16, the paper's baseline): for length n, N = min(27,
    floor(n / 9)) evaluation points and the largest K with N - 3K + 3 >= 1, i.e. K = floor((N + 2) / 3);
    q^K = 27^K words: 27^3, 27^4, 27^6, 27^7 for n = 64, 96, 144, 192.
 4. **A rank-10 linear code of length 64** (better than the baseline at n = 64: 3^10 = 59,049 words against

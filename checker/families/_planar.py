@@ -9,7 +9,8 @@ Not a family module (leading underscore). Every value is an exact integer:
 * ``min_double_area`` scans every triple i < j < k: for each i, the (n-i-1)^2 cross products of the
   differences p_j - p_i, p_k - p_i are one outer-product expression; the strict upper triangle j < k is
   selected by a mask. Cost ~ n^3/3 int64 operations (0.3 s at n = 400). An exact 0 stops the scan.
-* ``first_duplicate`` sorts the keys x * 10,001 + y (distinct for distinct grid points).
+* ``first_duplicate`` asks ``_duplicates.first_duplicate`` about the keys x * 10,001 + y (distinct for
+  distinct grid points).
 * ``first_outside``: a point p is inside or on the triangle T = (t0, t1, t2) iff the three edge cross
   products cross(t1 - t0, p - t0), cross(t2 - t1, p - t1), cross(t0 - t2, p - t2) are all >= 0 or all
   <= 0 (T non-degenerate: they are the doubled signed areas of the three sub-triangles, whose sum is
@@ -18,6 +19,8 @@ Not a family module (leading underscore). Every value is an exact integer:
 from __future__ import annotations
 
 import numpy as np
+
+from . import _duplicates
 
 Point = tuple[int, int]
 
@@ -30,15 +33,7 @@ def _arrays(points: tuple[Point, ...]) -> tuple[np.ndarray, np.ndarray]:
 def first_duplicate(points: tuple[Point, ...]) -> tuple[int, int] | None:
     """(i, j), i < j, of equal points: the pair whose second occurrence j comes first."""
     x, y = _arrays(points)
-    keys = x * 10_001 + y
-    order = np.argsort(keys, kind="stable")
-    sk = keys[order]
-    same = np.nonzero(sk[1:] == sk[:-1])[0]
-    if len(same) == 0:
-        return None
-    # for equal keys the stable order lists positions increasingly: (order[s], order[s+1]) is a pair
-    pairs = [(int(order[s]), int(order[s + 1])) for s in same]
-    return min(pairs, key=lambda p: (p[1], p[0]))
+    return _duplicates.first_duplicate(x * 10_001 + y)
 
 
 def min_double_area(points: tuple[Point, ...]) -> tuple[int, tuple[int, int, int]]:

@@ -41,33 +41,10 @@ from endless_exam.certificates.schemas import apfree_q as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
+from ._duplicates import first_duplicate
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
-
-
-def _statement(p: dict) -> str:
-    q, n = p["q"], p["n"]
-    return (f"Find a set of points of F_{q}^{n} (vectors of length {n} with entries 0..{q - 1}, arithmetic "
-            f"mod {q}) that is as large as possible and contains no three distinct points x, y, z with "
-            f"x + z = 2y in every coordinate mod {q} (no three-term arithmetic progression). "
-            f"The objective is the number of points (maximise).")
-
-
-def _format(p: dict) -> str:
-    return (f"a JSON list of distinct strings, each of exactly {p['n']} characters from the digits "
-            f"0..{p['q'] - 1} (one string per point; the c-th character is the c-th coordinate)")
-
-
-def _compact(p: dict) -> list[str]:
-    return []
-
-
-def _limits(p: dict) -> list[str]:
-    return [f"At most {schema.MAX_POINTS:,} points are accepted; there is no compact form.",
-            f"Instances have q in {{3, 5, 7}} and q^n <= 2^24 (n <= {schema.N_MAX[3]} for q = 3, "
-            f"{schema.N_MAX[5]} for q = 5, {schema.N_MAX[7]} for q = 7).",
-            "Verification has 60 seconds per verifier."]
 
 
 def eg_bound(q: int, n: int) -> int:
@@ -90,8 +67,7 @@ def _bound(p: dict) -> tuple[int, str]:
     return eg_bound(p["q"], p["n"]), "bound"
 
 
-SPEC = FamilySpec(key="apfree_q", statement=_statement, answer_format=_format, compact_forms=_compact,
-                  limits=_limits, bound=_bound)
+SPEC = FamilySpec(key="apfree_q", bound=_bound)
 
 FOURIER_MAX_CELLS = 2 ** 23     # q^(n+1) cells of int64 per transform array
 _PAIR_TABLE_MAX = 2 ** 20       # entries of one chunk table (q^(2w))
@@ -122,20 +98,6 @@ class _Lookup:
     def find(self, queries: np.ndarray) -> np.ndarray:
         pos = np.minimum(np.searchsorted(self.sorted, queries), len(self.sorted) - 1)
         return np.where(self.sorted[pos] == queries, self.order[pos], -1)
-
-
-def _first_duplicate(keys: np.ndarray) -> tuple[int, int] | None:
-    """(i, j), i < j, with equal keys and j as small as possible (i its first occurrence)."""
-    order = np.argsort(keys, kind="stable")
-    sk = keys[order]
-    same = np.nonzero(sk[1:] == sk[:-1])[0]
-    if len(same) == 0:
-        return None
-    later = order[same + 1]
-    s = int(same[np.argmin(later)])
-    j = int(order[s + 1])
-    first = int(order[np.searchsorted(sk, sk[s])])      # first occurrence of that key (stable sort)
-    return first, j
 
 
 # ---- Fourier count in Z[X]/(X^q - 1) -----------------------------------------------------------------
@@ -288,7 +250,7 @@ def find_progression(points: tuple[str, ...], q: int, n: int, method: str = "aut
 
 def check(parsed: schema.ApfreeAnswer) -> Verdict:
     q, n, points = parsed.q, parsed.n, parsed.points
-    dup = _first_duplicate(_keys(_digits(points, n), q))
+    dup = first_duplicate(_keys(_digits(points, n), q))
     if dup is not None:
         i, j = dup
         return reject("DUPLICATE", f"point {points[i]} occurs at indices {i} and {j}",

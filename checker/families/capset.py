@@ -28,39 +28,13 @@ from __future__ import annotations
 import numpy as np
 
 from endless_exam.certificates.schemas import capset as schema
-from endless_exam.certificates.forms.product import EXPANSION_LIMIT
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
+from ._duplicates import first_duplicate
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
-
-
-def _statement(p: dict) -> str:
-    d = p["d"]
-    return (f"Find a set of points of F_3^{d} (vectors of length {d} with entries 0, 1, 2, arithmetic mod 3) "
-            f"that is as large as possible and contains no three distinct points x, y, z with x + y + z = 0 "
-            f"in every coordinate (equivalently, no three points on a line): a cap set. "
-            f"The objective is the number of points (maximise).")
-
-
-def _format(p: dict) -> str:
-    return (f"a JSON list of distinct strings, each of exactly {p['d']} characters from 0, 1, 2 "
-            f"(one string per point)")
-
-
-def _compact(p: dict) -> list[str]:
-    return [("Compact form: X may instead be {\"product\": [S1, S2, ...]} where each Si is a non-empty list of "
-             f"equal-length strings over 0, 1, 2 and the lengths add up to {p['d']}; it stands for all "
-             "concatenations s1 s2 ... with si in Si (S1 leftmost), which are checked as a list.")]
-
-
-def _limits(p: dict) -> list[str]:
-    return [f"At most {schema.MAX_POINTS:,} points are accepted.",
-            f"A product may expand to at most {EXPANSION_LIMIT:,} strings (larger products are refused before "
-            f"expansion) and the expanded list must respect the {schema.MAX_POINTS:,}-point limit.",
-            "Verification has 60 seconds per verifier."]
 
 
 # Proven upper bounds on the size of a cap in F_3^d: the exact maxima for d <= 6 (Edel, Ferret, Landjev and
@@ -79,8 +53,7 @@ def capset_bound(params: dict) -> tuple[int, str]:
     return PROVEN_UPPER[base] * 3 ** (d - base), "bound"
 
 
-SPEC = FamilySpec(key="capset", statement=_statement, answer_format=_format, compact_forms=_compact,
-                  limits=_limits, bound=capset_bound)
+SPEC = FamilySpec(key="capset", bound=capset_bound)
 
 FOURIER_MAX_D = 13
 
@@ -111,22 +84,6 @@ class _Lookup:
         pos_c = np.minimum(pos, len(self.sorted) - 1)
         hit = self.sorted[pos_c] == queries
         return np.where(hit, self.order[pos_c], -1)
-
-
-def _first_duplicate(keys: np.ndarray) -> tuple[int, int] | None:
-    order = np.argsort(keys, kind="stable")
-    sk = keys[order]
-    same = np.nonzero(sk[1:] == sk[:-1])[0]
-    if len(same) == 0:
-        return None
-    # among all duplicated pairs pick the one whose second occurrence comes first in the answer
-    best = None
-    for s in same:
-        a, b = int(order[s]), int(order[s + 1])
-        pair = (min(a, b), max(a, b))
-        if best is None or pair[1] < best[1] or (pair[1] == best[1] and pair[0] < best[0]):
-            best = pair
-    return best
 
 
 # ---- exact DFT over F_3^d with values in Z[w] ------------------------------------------------------
@@ -278,7 +235,7 @@ def find_line(points: tuple[str, ...], d: int, method: str = "auto") -> tuple[in
 def check(parsed: schema.CapsetAnswer) -> Verdict:
     d, points = parsed.d, parsed.points
     digits = _digits(points, d)
-    dup = _first_duplicate(_keys(digits))
+    dup = first_duplicate(_keys(digits))
     if dup is not None:
         i, j = dup
         return reject("DUPLICATE", f"point {points[i]} occurs at indices {i} and {j}",

@@ -35,11 +35,11 @@ import itertools
 import numpy as np
 
 from endless_exam.certificates.schemas import corners as schema
-from endless_exam.certificates.forms import digits, diffset
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
 from . import _pairs
+from ._duplicates import first_duplicate
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
@@ -48,61 +48,11 @@ PAIR_CHUNK = 1 << 20   # largest number of pairs per vectorised step (bounds the
 FIRST_CHUNK = 1 << 12  # pairs in the first step; each further step doubles, up to PAIR_CHUNK
 
 
-def _statement(p: dict) -> str:
-    n = p["n"]
-    return (f"Find a set of points of the grid {{0, 1, ..., {n - 1}}}^2 (integer pairs [x, y] with "
-            f"0 <= x, y <= {n - 1}) that is as large as possible and contains no corner: no three points "
-            f"(x, y), (x + d, y), (x, y + d) with d != 0, where d may be positive or negative. "
-            f"The objective is the number of points (maximise).")
-
-
-def _format(p: dict) -> str:
-    return (f"a JSON list of distinct points, each a list [x, y] of two integers with 0 <= x, y <= {p['n'] - 1} "
-            "(the order of the points does not matter)")
-
-
-def _compact(p: dict) -> list[str]:
-    n = p["n"]
-    return [("Compact form: X may instead be {\"diff_set\": D} (exactly that key), which stands for every grid "
-             "point (x, y) with x - y in D, checked as a list. D is either a JSON list of integers in "
-             f"{-(n - 1)}..{n - 1} (a value listed twice lists its points twice, which is a duplicate) or a "
-             f"digit spec, of which the values in {-(n - 1)}..{n - 1} are used."),
-            digits.GRAMMAR]
-
-
-def _limits(p: dict) -> list[str]:
-    return [f"At most {schema.MAX_POINTS:,} points are accepted in a list.",
-            f"A diff_set may describe at most {diffset.POINT_LIMIT:,} grid points (the diagonal x - y = d has "
-            f"n - |d| points; the count is computed before any point is built), and a listed D has at most "
-            f"{diffset.POINT_LIMIT:,} entries.",
-            *digits.limit_sentences(),
-            f"The grid size n is at most {schema.MAX_N}.",
-            "Verification has 60 seconds per verifier."]
-
-
 def _bound(p: dict):
     return p["n"] ** 2, "trivial"
 
 
-SPEC = FamilySpec(key="corners", statement=_statement, answer_format=_format, compact_forms=_compact,
-                  limits=_limits, bound=_bound)
-
-
-def _first_duplicate(keys: np.ndarray, sk: np.ndarray) -> tuple[int, int] | None:
-    """The duplicate whose second occurrence comes first: (earliest index of that key, index of its
-    second occurrence), or None. ``sk`` is ``keys`` sorted; only when it has equal neighbours is the
-    (slower) stable argsort computed that names the indices."""
-    if not len(sk) or not bool((sk[1:] == sk[:-1]).any()):
-        return None
-    order = np.argsort(keys, kind="stable")
-    sk = keys[order]
-    same = np.nonzero(sk[1:] == sk[:-1])[0]
-    firsts = order[same]          # stable sort: the earlier index of each equal neighbour pair
-    seconds = order[same + 1]
-    t = int(np.argmin(seconds))   # the duplicate whose second occurrence comes first
-    second = int(seconds[t])
-    first = int(np.min(firsts[seconds == second]))
-    return first, second
+SPEC = FamilySpec(key="corners", bound=_bound)
 
 
 def _row_keys(points: tuple[tuple[int, int], ...], n: int) -> np.ndarray:
@@ -161,7 +111,7 @@ def check(parsed: schema.CornersAnswer) -> Verdict:
     n, points = parsed.n, parsed.points
     keys = _row_keys(points, n)
     sk = np.sort(keys)                                        # by row y, then x
-    dup = _first_duplicate(keys, sk)
+    dup = first_duplicate(keys, sk)
     if dup is not None:
         i, j = dup
         p = list(points[i])

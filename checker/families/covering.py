@@ -45,32 +45,6 @@ LIBRARIES = ("numpy",)
 # ---- the declarative part ---------------------------------------------------------------------------
 
 
-def _statement(p: dict) -> str:
-    v, k, t = p["v"], p["k"], p["t"]
-    return (f"Find as few blocks as possible, each block a set of {k} distinct points of {{0, 1, ..., {v - 1}}}, "
-            f"such that every set of {t} distinct points of {{0, 1, ..., {v - 1}}} is contained in at least one "
-            f"block (a covering design C({v}, {k}, {t})). The objective is the number of blocks (minimise); "
-            f"repeated blocks are allowed but each copy counts.")
-
-
-def _format(p: dict) -> str:
-    return (f"a JSON list of blocks, each a list of {p['k']} distinct integers in 0..{p['v'] - 1} "
-            f"(in any order)")
-
-
-def _compact(p: dict) -> list[str]:
-    return []
-
-
-def _limits(p: dict) -> list[str]:
-    return [f"At most {schema.MAX_BLOCKS:,} blocks are accepted.",
-            "Every point must be a JSON integer (not true/false, not 1.0, not \"1\").",
-            "There is no compact form: X must be the literal list of blocks.",
-            f"This family is defined for 1 <= t <= k <= v <= {schema.MAX_V} with C(v, t) <= "
-            f"{schema.MAX_TSUBSETS:,} and C(k, t) <= {schema.MAX_BLOCK_TSUBSETS:,}.",
-            "Verification has 60 seconds per verifier."]
-
-
 RECORDED_LOWER_BOUNDS = {(18, 7, 4): 111, (30, 6, 3): 210, (24, 6, 3): 112}   # LJCR, as in the suites
 
 
@@ -89,8 +63,7 @@ def covering_bound(params: dict) -> tuple[int, str]:
     return schoenheim(*key), "bound"
 
 
-SPEC = FamilySpec(key="covering", statement=_statement, answer_format=_format, compact_forms=_compact,
-                  limits=_limits, bound=covering_bound)
+SPEC = FamilySpec(key="covering", bound=covering_bound)
 
 # ---- the check ----------------------------------------------------------------------------------------
 

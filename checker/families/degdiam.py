@@ -37,37 +37,10 @@ from endless_exam.certificates.schemas import degdiam as schema
 from endless_exam.certificates.verdict import Verdict, accept, reject
 from endless_exam.certificates.witness import Witness
 
+from ._duplicates import first_duplicate
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy",)
-
-
-def _statement(p: dict) -> str:
-    d, k = p["d"], p["k"]
-    return (f"Find a simple undirected graph with maximum degree at most {d} and diameter at most {k} (every two "
-            f"vertices are joined by a path of at most {k} edges; in particular the graph is connected) with as many "
-            f"vertices as possible. The vertices are 0..V-1 and every vertex lies on at least one edge. "
-            f"The objective is the number of vertices V (maximise).")
-
-
-def _format(p: dict) -> str:
-    return "a JSON list of edges [u, v], each a pair of integers with 0 <= u < v, no edge listed twice"
-
-
-def _compact(p: dict) -> list[str]:
-    return [("Compact form: X may instead be {\"cayley\": {\"moduli\": [n1, n2, ...], \"generators\": [[g1, g2, ...], ...]}}, "
-             "the Cayley graph of the group Z_n1 x Z_n2 x ... whose vertices are the group elements (vertex number in "
-             "mixed radix, n1 most significant) and in which x is adjacent to x + g and x - g for every listed generator "
-             "g; every modulus is an integer >= 1, every generator has exactly one integer entry per modulus, read "
-             "modulo that modulus (8 mod 7 is 1), and a generator equal to the zero element adds no edge.")]
-
-
-def _limits(p: dict) -> list[str]:
-    return [f"At most V = {schema.MAX_V:,} vertices (labels 0..{schema.MAX_V - 1:,}) and at most "
-            f"{schema.MAX_EDGES:,} edges are accepted; a Cayley form has at most {schema.cayley.MAX_FACTORS} moduli "
-            f"whose product is at most {schema.MAX_V:,}, and at most {schema.cayley.MAX_GENERATORS:,} generators.",
-            f"Instances have 1 <= d <= {schema.MAX_D} and 1 <= k <= {schema.MAX_K}.",
-            "Verification has 60 seconds per verifier."]
 
 
 def moore_bound(d: int, k: int) -> int:
@@ -79,8 +52,7 @@ def _bound(p: dict) -> tuple[int, str]:
     return moore_bound(p["d"], p["k"]), "bound"
 
 
-SPEC = FamilySpec(key="degdiam", statement=_statement, answer_format=_format, compact_forms=_compact,
-                  limits=_limits, bound=_bound)
+SPEC = FamilySpec(key="degdiam", bound=_bound)
 
 
 # ---- building the graph --------------------------------------------------------------------------
@@ -124,18 +96,6 @@ def cayley_neighbours(parsed: schema.DegDiamAnswer, S: np.ndarray) -> np.ndarray
 
 def edge_array(parsed: schema.DegDiamAnswer) -> np.ndarray:
     return np.array(parsed.edges, dtype=np.int64).reshape(len(parsed.edges), 2)
-
-
-def first_duplicate(edges: np.ndarray, V: int) -> tuple[int, int] | None:
-    """Positions (i, j), i < j, of a repeated edge (the one whose second occurrence comes first)."""
-    keys = edges[:, 0] * V + edges[:, 1]
-    order = np.argsort(keys, kind="stable")
-    same = np.nonzero(keys[order][1:] == keys[order][:-1])[0]
-    if len(same) == 0:
-        return None
-    pairs = np.stack([order[same], order[same + 1]], axis=1)        # stable sort: first < second
-    best = int(np.argmin(pairs[:, 1]))
-    return int(pairs[best, 0]), int(pairs[best, 1])
 
 
 def csr(V: int, edges: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -252,7 +212,7 @@ def check(parsed: schema.DegDiamAnswer) -> Verdict:
         indices = table.reshape(-1)
     else:
         edges = edge_array(parsed)
-        dup = first_duplicate(edges, V)
+        dup = first_duplicate(edges[:, 0] * V + edges[:, 1])
         if dup is not None:
             i, j = dup
             return reject("DUPLICATE", f"edge {list(parsed.edges[i])} is listed at positions {i} and {j}",

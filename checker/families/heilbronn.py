@@ -3,7 +3,7 @@
 What is checked: the answer is n grid points (shared schema ``endless_exam.certificates.schemas.heilbronn``:
 JSON integers in 0..10,000), pairwise distinct. The objective is the smallest triangle area over all
 C(n, 3) triples, normalised by the square: min |cross(b - a, c - a)| / (2 * 10,000^2), an exact
-Fraction. Collinear triples are valid and give the objective 0 (BENCHMARK.md 3.4).
+Fraction. Collinear triples are valid and give the objective 0 (docs/SPECIFICATION.md 3.4).
 
 Why the computation is exact: every cross product of grid differences is an integer of absolute value
 <= 2 * 10^8 < 2^31, computed in int64 (``checker/families/_planar.py`` has the bound and the scan).
@@ -27,37 +27,11 @@ LIBRARIES = ("numpy",)
 SCALE = 2 * schema.GRID * schema.GRID          # doubled area of the square, in grid units
 
 
-def _statement(p: dict) -> str:
-    n = p["n"]
-    return (f"Place n = {n} distinct points in the unit square, using integer coordinates on a grid: a point "
-            f"[x, y] with integers 0 <= x, y <= {schema.GRID} stands for (x/{schema.GRID}, y/{schema.GRID}). "
-            f"Among all triangles formed by three of the points, the smallest area is the objective, computed "
-            f"exactly as a rational number in units of the unit square's area (maximise). Three collinear "
-            f"points form a triangle of area 0: such an answer is valid but scores 0.")
-
-
-def _format(p: dict) -> str:
-    return f"a JSON list of exactly {p['n']} points, each a list [x, y] of two integers"
-
-
-def _compact(p: dict) -> list[str]:
-    return []
-
-
-def _limits(p: dict) -> list[str]:
-    return [f"The list must have exactly n = {p['n']} points, pairwise distinct.",
-            f"Coordinates must be JSON integers (not true/false, not 1.0, not \"1\") in 0..{schema.GRID:,}.",
-            "There is no compact form: X must be the literal list.",
-            f"This family is defined for {schema.MIN_N} <= n <= {schema.MAX_N}.",
-            "Verification has 60 seconds per verifier."]
-
-
 def _bound(p: dict) -> tuple[Fraction, str]:
     return Fraction(1, p["n"] - 2), "trivial"
 
 
-SPEC = FamilySpec(key="heilbronn", statement=_statement, answer_format=_format, compact_forms=_compact,
-                  limits=_limits, bound=_bound)
+SPEC = FamilySpec(key="heilbronn", bound=_bound)
 
 
 def duplicate_verdict(points) -> Verdict | None:

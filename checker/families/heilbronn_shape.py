@@ -29,40 +29,11 @@ from .spec import FamilySpec
 LIBRARIES = ("numpy",)
 
 
-def _vertices(p: dict) -> str:
-    return ", ".join(f"({x}, {y})" for x, y in p["T"])
-
-
-def _statement(p: dict) -> str:
-    return (f"Place n = {p['n']} distinct points with integer coordinates inside or on the boundary of the "
-            f"triangle T with vertices {_vertices(p)} (on the {schema.GRID} x {schema.GRID} grid). Among all "
-            f"triangles formed by three of the points, the smallest area divided by the area of T is the "
-            f"objective, computed exactly as a rational number (maximise). Three collinear points form a "
-            f"triangle of area 0: such an answer is valid but scores 0.")
-
-
-def _format(p: dict) -> str:
-    return f"a JSON list of exactly {p['n']} points inside the triangle, each a list [x, y] of two integers"
-
-
-def _compact(p: dict) -> list[str]:
-    return []
-
-
-def _limits(p: dict) -> list[str]:
-    return [f"The list must have exactly n = {p['n']} points, pairwise distinct, each inside or on T.",
-            f"Coordinates must be JSON integers (not true/false, not 1.0, not \"1\") in 0..{schema.GRID:,}.",
-            "There is no compact form: X must be the literal list.",
-            f"This family is defined for {schema.MIN_N} <= n <= {schema.MAX_N} and a non-degenerate T.",
-            "Verification has 60 seconds per verifier."]
-
-
 def _bound(p: dict) -> tuple[Fraction, str]:
     return Fraction(1, p["n"] - 2), "trivial"
 
 
-SPEC = FamilySpec(key="heilbronn_shape", statement=_statement, answer_format=_format, compact_forms=_compact,
-                  limits=_limits, bound=_bound)
+SPEC = FamilySpec(key="heilbronn_shape", bound=_bound)
 
 
 def check(parsed: schema.ShapeAnswer) -> Verdict:

@@ -46,33 +46,10 @@ from endless_exam.certificates.schemas import kakeya as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
+from ._duplicates import first_duplicate
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
-
-
-def _statement(p: dict) -> str:
-    q, n = p["q"], p["n"]
-    return (f"Find a set K of points of F_{q}^{n} (vectors of length {n} with entries 0..{q - 1}, arithmetic "
-            f"mod {q}) that is as small as possible and contains a full line {{a + t*v : t in F_{q}}} in every "
-            f"direction v, i.e. for each of the {(q ** n - 1) // (q - 1):,} directions (non-zero vectors up to "
-            f"non-zero scalar multiples) some line with that direction lies entirely in K (a Kakeya set). "
-            f"The objective is the number of points |K| (minimise).")
-
-
-def _format(p: dict) -> str:
-    return (f"a JSON list of distinct points, each a JSON list of exactly {p['n']} integers in 0..{p['q'] - 1}")
-
-
-def _compact(p: dict) -> list[str]:
-    return []
-
-
-def _limits(p: dict) -> list[str]:
-    q, n = p["q"], p["n"]
-    return [f"At most q^n = {q ** n:,} points are accepted (more cannot be distinct); there is no compact form.",
-            f"Instances have q prime, n >= 1, q^n <= {schema.MAX_SPACE:,} and q^(2n-1) <= {schema.MAX_WORK:,}.",
-            "Verification has 60 seconds per verifier."]
 
 
 def bukh_chao_bound(q: int, n: int) -> int:
@@ -85,8 +62,7 @@ def _bound(p: dict) -> tuple[int, str]:
     return bukh_chao_bound(p["q"], p["n"]), "bound"
 
 
-SPEC = FamilySpec(key="kakeya", statement=_statement, answer_format=_format, compact_forms=_compact,
-                  limits=_limits, bound=_bound)
+SPEC = FamilySpec(key="kakeya", bound=_bound)
 
 _BLOCK_CELLS = 2 ** 22      # elements of int64 per block array
 
@@ -216,22 +192,10 @@ def _first_uncovered(arr: np.ndarray, q: int, n: int, candidates: bool | None = 
     return None
 
 
-def _first_duplicate(arr: np.ndarray, q: int, n: int) -> tuple[int, int] | None:
-    keys = arr @ _weights(q, n)
-    if len(keys) < 2 or not bool((np.diff(np.sort(keys)) == 0).any()):
-        return None
-    order = np.argsort(keys, kind="stable")
-    sk = keys[order]
-    same = np.nonzero(sk[1:] == sk[:-1])[0]
-    s = int(same[np.argmin(order[same + 1])])
-    first = int(order[np.searchsorted(sk, sk[s])])
-    return first, int(order[s + 1])
-
-
 def check(parsed: schema.KakeyaAnswer) -> Verdict:
     q, n, points = parsed.q, parsed.n, parsed.points
     arr = _point_array(points, n)
-    dup = _first_duplicate(arr, q, n)
+    dup = first_duplicate(arr @ _weights(q, n))
     if dup is not None:
         i, j = dup
         return reject("DUPLICATE", f"point {list(points[i])} occurs at indices {i} and {j}",

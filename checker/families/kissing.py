@@ -22,7 +22,6 @@ Libraries: numpy (the pair scans on validated integers, the Z[sqrt(3)] limb arit
 """
 from __future__ import annotations
 
-from endless_exam.certificates.schemas import kissing as schema
 from endless_exam.certificates.schemas._spherical import SphericalAnswer
 from endless_exam.certificates.verdict import Verdict
 from endless_exam.certificates.witness import Witness
@@ -35,52 +34,12 @@ LIBRARIES = _spherical.LIBRARIES
 PUBLISHED_BOUNDS = {1: 2, 2: 6, 3: 12, 4: 24, 8: 240, 13: 2064, 14: 3174, 15: 4853}
 
 
-def _statement(p: dict) -> str:
-    d = p["d"]
-    where = (f"R^{d} whose coordinates are integers or exact numbers a + b*sqrt(3)" if schema.is_quadratic(p)
-             else f"Z^{d} (integer coordinates)")
-    return (f"Find as many non-zero vectors as possible in {where} such that every two distinct vectors u, v "
-            f"make an angle of at least 60 degrees, i.e. u.v <= |u| |v| / 2 (a kissing configuration). "
-            f"Equal vectors are not allowed. The objective is the number of vectors (maximise).")
-
-
-def _format(p: dict) -> str:
-    return (f"a JSON list of distinct non-zero vectors, each a JSON list of exactly {p['d']} integers in "
-            f"-1000..1000")
-
-
-def _compact(p: dict) -> list[str]:
-    forms = [("Compact form: X may instead be {\"orbit\": [g1, g2, ...], \"signs\": true, \"perms\": true} "
-              f"with generators g of {p['d']} integers in -1000..1000 (both flags optional, default true; no other "
-              "key); it stands for the de-duplicated union of every vector obtained from a generator by permuting "
-              "its coordinates (if perms) and by changing the signs of any of its non-zero coordinates (if signs).")]
-    if schema.is_quadratic(p):
-        forms.append(("Exact form: X may instead be {\"quadratic_vectors\": {\"radicand\": 3, \"vectors\": V}} "
-                      f"(exactly these keys) where each vector of V is a list of {p['d']} pairs [a, b] of integers in "
-                      "-1000..1000 meaning the coordinate a + b*sqrt(3) (use [a, 0] for an integer); all comparisons "
-                      "are exact; decimals and symbolic strings are not accepted."))
-    return forms
-
-
-def _limits(p: dict) -> list[str]:
-    out = [f"At most {schema.LIMITS['MAX_VECTORS']:,} vectors are accepted (in every form).",
-           f"Every coordinate (and each part a, b of a quadratic coordinate) is an integer in "
-           f"-{schema.LIMITS['MAX_ABS']}..{schema.LIMITS['MAX_ABS']}; the zero vector is not allowed; the dimension "
-           f"is at most {schema.LIMITS['MAX_D']}.",
-           f"An orbit may list at most {schema.LIMITS['MAX_GENERATORS']:,} generators and may expand to at most "
-           f"{schema.LIMITS['EXPANSION_LIMIT']:,} vectors (counted before expansion); the expanded union must "
-           f"respect the {schema.LIMITS['MAX_VECTORS']:,}-vector limit.",
-           "Verification has 60 seconds per verifier."]
-    return out
-
-
 def _bound(p: dict) -> tuple[int, str] | None:
     value = PUBLISHED_BOUNDS.get(p["d"])
     return None if value is None else (value, "bound")
 
 
-SPEC = FamilySpec(key="kissing", statement=_statement, answer_format=_format, compact_forms=_compact,
-                  limits=_limits, bound=_bound)
+SPEC = FamilySpec(key="kissing", bound=_bound)
 
 
 def check(parsed: SphericalAnswer) -> Verdict:

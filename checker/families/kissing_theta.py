@@ -11,7 +11,7 @@ products, exact because every partial sum is an integer below 2^53; comparisons 
 schema's bounds keep below 2^63), python-flint ``fmpz`` for the exact witness cosine and the re-check
 of witnesses; python-flint ``arb``/``acb`` for the bound.
 
-The bound (``SPEC.bound``, BENCHMARK.md 3.3): the cap-packing bound floor(1/mu) with
+The bound (``SPEC.bound``, docs/SPECIFICATION.md 3.3): the cap-packing bound floor(1/mu) with
 mu = int_0^(theta/2) sin^(d-2) t dt / int_0^pi sin^(d-2) t dt and theta = arccos(c): caps of angular
 radius theta/2 around the code points have disjoint interiors, so their number times the normalised
 cap area mu is at most 1. Both integrals are enclosed rigorously by ``acb.integral`` (ball arithmetic
@@ -33,7 +33,6 @@ from math import comb
 
 from flint import acb, arb, ctx, fmpq
 
-from endless_exam.certificates.schemas import kissing_theta as schema
 from endless_exam.certificates.schemas._spherical import SphericalAnswer
 from endless_exam.certificates.verdict import Verdict
 from endless_exam.certificates.witness import Witness
@@ -43,44 +42,6 @@ from .spec import FamilySpec
 
 LIBRARIES = _spherical.LIBRARIES
 PRECISIONS = (96, 192, 384, 768, 1536, 3072, 6144)
-
-
-def angle_text(cos100: int) -> str:
-    """theta in degrees with two decimals, for the prompt only (never used to decide)."""
-    with ctx.workprec(64):
-        deg = (arb(cos100) / 100).acos() * 180 / arb.pi()
-        return f"{float(deg.mid()):.2f}"
-
-
-def _statement(p: dict) -> str:
-    d, c = p["d"], p["cos100"]
-    return (f"Find as many non-zero vectors as possible in Z^{d} (integer coordinates) such that every two distinct "
-            f"vectors u, v have cosine at most {c}/100, i.e. u.v <= ({c}/100) |u| |v| (pairwise angle at least "
-            f"arccos({c}/100), about {angle_text(c)} degrees), decided exactly. Equal vectors are not allowed. "
-            f"The objective is the number of vectors (maximise).")
-
-
-def _format(p: dict) -> str:
-    return (f"a JSON list of distinct non-zero vectors, each a JSON list of exactly {p['d']} integers in "
-            f"-1000..1000")
-
-
-def _compact(p: dict) -> list[str]:
-    return [("Compact form: X may instead be {\"orbit\": [g1, g2, ...], \"signs\": true, \"perms\": true} "
-             f"with generators g of {p['d']} integers in -1000..1000 (both flags optional, default true; no other "
-             "key); it stands for the de-duplicated union of every vector obtained from a generator by permuting "
-             "its coordinates (if perms) and by changing the signs of any of its non-zero coordinates (if signs).")]
-
-
-def _limits(p: dict) -> list[str]:
-    lim = schema.LIMITS
-    return [f"At most {lim['MAX_VECTORS']:,} vectors are accepted (in every form).",
-            f"Every coordinate is an integer in -{lim['MAX_ABS']}..{lim['MAX_ABS']}; the zero vector is not allowed; "
-            f"the dimension is at most {lim['MAX_D']}.",
-            f"An orbit may list at most {lim['MAX_GENERATORS']:,} generators and may expand to at most "
-            f"{lim['EXPANSION_LIMIT']:,} vectors (counted before expansion); the expanded union must respect the "
-            f"{lim['MAX_VECTORS']:,}-vector limit.",
-            "Verification has 60 seconds per verifier."]
 
 
 # ---- the cap-packing bound ----------------------------------------------------------------------------
@@ -138,8 +99,7 @@ def _bound(p: dict) -> tuple[int, str]:
     return cap_bound(p["d"], p["cos100"]), "bound"
 
 
-SPEC = FamilySpec(key="kissing_theta", statement=_statement, answer_format=_format, compact_forms=_compact,
-                  limits=_limits, bound=_bound)
+SPEC = FamilySpec(key="kissing_theta", bound=_bound)
 
 
 def check(parsed: SphericalAnswer) -> Verdict:

@@ -33,36 +33,11 @@ LIBRARIES = ("numpy",)
 TARGET = Fraction(308, 25)    # 12.32
 
 
-def _statement(p: dict) -> str:
-    n = p["N"]
-    return (f"Find a sequence s_1, ..., s_{n} of length N = {n} with every entry +1 or -1 whose aperiodic "
-            f"autocorrelations are small. With C_k = sum over i = 1..N-k of s_i * s_(i+k) and the energy "
-            f"E = C_1^2 + C_2^2 + ... + C_(N-1)^2, the objective is the merit factor F = N^2 / (2E), computed "
-            f"exactly as a rational number (maximise).")
-
-
-def _format(p: dict) -> str:
-    return f"a JSON list of exactly {p['N']} integers, each 1 or -1 (s_1 first)"
-
-
-def _compact(p: dict) -> list[str]:
-    return []
-
-
-def _limits(p: dict) -> list[str]:
-    return [f"The list must have exactly N = {p['N']} entries.",
-            "Every entry must be the JSON integer 1 or -1 (not true/false, not 1.0, not \"1\").",
-            "There is no compact form: X must be the literal list.",
-            f"This family is defined for {schema.MIN_N} <= N <= {schema.MAX_N:,}.",
-            "Verification has 60 seconds per verifier."]
-
-
 def _bound(p: dict) -> tuple[Fraction, str]:
     return TARGET, "conjecture"
 
 
-SPEC = FamilySpec(key="labs", statement=_statement, answer_format=_format, compact_forms=_compact,
-                  limits=_limits, bound=_bound)
+SPEC = FamilySpec(key="labs", bound=_bound)
 
 
 def correlations(seq: tuple[int, ...]) -> np.ndarray:

@@ -46,51 +46,22 @@ import math
 import numpy as np
 
 from endless_exam.certificates.schemas import lineq as schema
-from endless_exam.certificates.forms import digits
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
 from . import _pairs
+from ._duplicates import first_duplicate
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy", "python-flint")   # distributions this verifier's process loads for the family
 PRELOAD = ("flint",)   # imported lazily by the check; the zygote imports it once
 
 
-def _statement(p: dict) -> str:
-    a, b, n = p["a"], p["b"], p["n"]
-    return (f"Find a set A of integers from {{1, 2, ..., {n}}} that is as large as possible and contains no "
-            f"solution of {a}*x + {b}*y = {a + b}*z with x, y, z in A other than the trivial ones x = y = z "
-            f"(x, y, z need not be distinct otherwise; a solution with x = y forces z = x). "
-            f"The objective is the number of elements (maximise).")
-
-
-def _format(p: dict) -> str:
-    return f"a JSON list of distinct integers between 1 and {p['n']} (in any order; increasing order is customary)"
-
-
-def _compact(p: dict) -> list[str]:
-    return [("Compact form: X may instead be {\"digits\": SPEC} (exactly that key) where SPEC is a digit spec; "
-             f"its integers that lie in 1..{p['n']} form the set (sorted, each once), which is checked as a list."),
-            digits.GRAMMAR + (" Example: {\"digits\": {\"base\": 10, \"allowed\": [1, 2, 3], \"length\": 2, "
-                              "\"sum_squares\": 10, \"offset\": 0}} stands for the integers 13 and 31 (the two-digit "
-                              "numbers with digits in {1, 2, 3} whose digit squares add up to 10).")]
-
-
-def _limits(p: dict) -> list[str]:
-    return [f"At most {schema.MAX_ELEMENTS:,} elements are accepted (in a list, or left from a digit spec after "
-            f"keeping those in 1..{p['n']}).",
-            *digits.limit_sentences(),
-            f"Instances have 1 <= a, b <= {schema.MAX_COEF}, n <= {schema.MAX_N:,} and (a + b) n <= {schema.MAX_SPAN:,}.",
-            "Verification has 60 seconds per verifier."]
-
-
 def _bound(p: dict):
     return p["n"], "trivial"
 
 
-SPEC = FamilySpec(key="lineq", statement=_statement, answer_format=_format, compact_forms=_compact,
-                  limits=_limits, bound=_bound)
+SPEC = FamilySpec(key="lineq", bound=_bound)
 
 
 FIRST_CHUNK = 1 << 12      # pairs in the first step of the class-pair scan; each step doubles ...
@@ -101,17 +72,6 @@ PAIR_CHUNK = 1 << 20       # ... up to this many pairs (bounds the temporary arr
 PAIR_SECONDS = 1.0e-8
 PRODUCT_BIT_SECONDS = 0.7e-9
 PROBE_SHARE = 16           # before a product, the scan runs for at most 1/16 of the product's cost
-
-
-def _first_duplicate(values: np.ndarray) -> tuple[int, int] | None:
-    if len(values) < 2 or not bool((np.diff(np.sort(values)) == 0).any()):
-        return None
-    order = np.argsort(values, kind="stable")
-    sv = values[order]
-    same = np.nonzero(sv[1:] == sv[:-1])[0]
-    seconds = order[same + 1]
-    t = int(np.argmin(seconds))
-    return int(order[same[t]]), int(seconds[t])
 
 
 def _reduced(a: int, b: int) -> tuple[int, int, int]:
@@ -265,7 +225,7 @@ def _find(vals: np.ndarray, a: int, b: int, n: int, method: str | None = None) -
 def check(parsed: schema.LineqAnswer) -> Verdict:
     a, b, n, elements = parsed.a, parsed.b, parsed.n, parsed.elements
     vals = np.fromiter(elements, dtype=np.int64, count=len(elements))     # validated: 1 <= x <= n <= 10^6
-    dup = _first_duplicate(vals)
+    dup = first_duplicate(vals)
     if dup is not None:
         i, j = dup
         return reject("DUPLICATE", f"{elements[i]} occurs at indices {i} and {j}",

@@ -21,7 +21,7 @@ Libraries: numpy only (arrays, sort, bincount). The bound (``SPEC.bound``) is ex
 The bound: for n >= 2 there are at most n - 1 MOLS of order n. A set of n - 1 MOLS is equivalent to a
 projective plane of order n; by Bruck-Ryser there is none when n = 1 or 2 (mod 4) and n is not a sum of
 two integer squares, so then at most n - 2; for n = 10 there is no projective plane (Lam, Thiel, Swiercz
-1989) and N(10) <= 8 is the benchmark's recorded bound (BENCHMARK.md 3.12). The project adds the proven
+1989) and N(10) <= 8 is the benchmark's recorded bound (docs/SPECIFICATION.md 3.12). The project adds the proven
 exact value N(6) = 1 (Tarry 1900; no pair of orthogonal Latin squares of order 6), where the formula would
 give 4.
 """
@@ -40,35 +40,6 @@ from .spec import FamilySpec
 LIBRARIES = ("numpy",)
 
 # ---- the declarative part ---------------------------------------------------------------------------
-
-
-def _statement(p: dict) -> str:
-    n = p["n"]
-    return (f"Find as many mutually orthogonal Latin squares of order {n} as possible. A Latin square of order "
-            f"{n} is an array of {n} rows and {n} columns filled with the symbols 0..{n - 1} in which every row and every column contains each "
-            f"symbol exactly once. Two Latin squares A and B are orthogonal when the ordered pairs (A[r][c], B[r][c]) "
-            f"over all {n * n} cells are all different (every ordered pair of symbols occurs exactly once). The "
-            f"squares must be pairwise orthogonal. The objective is the number of squares (maximise).")
-
-
-def _format(p: dict) -> str:
-    n = p["n"]
-    return (f"a JSON list of Latin squares, each a list of {n} rows, each row a list of {n} integers in "
-            f"0..{n - 1} (entry c of row r of a square is its symbol in cell (r, c))")
-
-
-def _compact(p: dict) -> list[str]:
-    return []
-
-
-def _limits(p: dict) -> list[str]:
-    n = p["n"]
-    return [f"At most n - 1 = {n - 1} squares are accepted (more than n - 1 mutually orthogonal Latin squares "
-            f"of order n do not exist); a single Latin square counts as a valid answer.",
-            "Every entry must be a JSON integer (not true/false, not 1.0, not \"1\").",
-            "There is no compact form: X must be the literal list of squares.",
-            f"This family is defined for orders n up to {schema.MAX_N}.",
-            "Verification has 60 seconds per verifier."]
 
 
 def is_sum_of_two_squares(n: int) -> bool:
@@ -92,8 +63,7 @@ def mols_bound(params: dict) -> tuple[int, str]:
     return n - 1, "bound"
 
 
-SPEC = FamilySpec(key="mols", statement=_statement, answer_format=_format, compact_forms=_compact,
-                  limits=_limits, bound=mols_bound)
+SPEC = FamilySpec(key="mols", bound=mols_bound)
 
 # ---- the check ----------------------------------------------------------------------------------------
 

@@ -56,40 +56,6 @@ PRELOAD = ("flint",)   # imported lazily by the check; the zygote imports it onc
 # ---- the declarative part ---------------------------------------------------------------------------
 
 
-def _colour_names(k: int) -> str:
-    if k == 1:
-        return "the single colour 0"
-    if k == 2:
-        return "one of the 2 colours 0 and 1"
-    return f"one of the {k} colours 0, 1, ..., {k - 1}"
-
-
-def _statement(p: dict) -> str:
-    k = p["k"]
-    return (f"Choose a positive integer N and colour each of the integers 1, 2, ..., N with {_colour_names(k)} "
-            f"so that no colour class contains a solution of x + y = z: there must "
-            f"be no integers x <= y with x + y <= N such that x, y and x + y all have the same colour "
-            f"(x = y is included, so x and 2x may not share a colour when 2x <= N). "
-            f"The objective is N, the length of the coloured interval (maximise).")
-
-
-def _format(p: dict) -> str:
-    return (f"a JSON list of N integers, each in 0..{p['k'] - 1}: the colours of 1, 2, ..., N in this order "
-            f"(entry i, counting from 0, is the colour of the integer i + 1)")
-
-
-def _compact(p: dict) -> list[str]:
-    return []
-
-
-def _limits(p: dict) -> list[str]:
-    return [f"The list must have 1 to {schema.MAX_N:,} entries (N <= {schema.MAX_N:,}).",
-            "Every entry must be a JSON integer (not true/false, not 1.0, not \"1\").",
-            "There is no compact form: X must be the literal list.",
-            f"This family is defined for {schema.MIN_K} <= k <= {schema.MAX_K} colours.",
-            "Verification has 60 seconds per verifier."]
-
-
 SCHUR_NUMBERS = {1: 1, 2: 4, 3: 13, 4: 44, 5: 160}   # exact values S(k) (the largest valid N), proven
 BOUND_K6 = 1896
 
@@ -130,8 +96,7 @@ def schur_bound(params: dict) -> tuple[int, str]:
     return floor_e_factorial(k) - 1, "bound"
 
 
-SPEC = FamilySpec(key="schur", statement=_statement, answer_format=_format, compact_forms=_compact,
-                  limits=_limits, bound=schur_bound)
+SPEC = FamilySpec(key="schur", bound=schur_bound)
 
 # ---- the check ----------------------------------------------------------------------------------------
 

@@ -47,6 +47,7 @@ from endless_exam.certificates.schemas import shannon as schema
 from endless_exam.certificates.verdict import Verdict, accept, reject
 from endless_exam.certificates.witness import Witness
 
+from ._duplicates import first_repeat
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy",)         # python-flint (arb) is imported lazily by the bound only, never by a check
@@ -54,41 +55,7 @@ UPSTREAM_COSINES = {5: "0.809016994374948", 7: "0.900968867902420", 9: "0.939692
 BLOCK = 8                  # coordinates per filtering step
 
 
-# ---- the prompt ---------------------------------------------------------------------------------------
-
-def _statement(p: dict) -> str:
-    q, d = p["q"], p["d"]
-    return (f"Find a set of distinct words of length {d} over the digits 0..{q - 1} that is as large as possible and "
-            f"such that any two distinct words have a coordinate where their digits x, y are at cyclic distance "
-            f"min(|x - y|, {q} - |x - y|) >= 2 (a zero-error code for the {q}-cycle: an independent set of the "
-            f"{d}-fold strong power of C_{q}). The objective is the number of words (maximise).")
-
-
-def _format(p: dict) -> str:
-    return (f"a JSON list of 1 to {schema.MAX_WORDS:,} distinct strings, each of exactly {p['d']} digits from "
-            f"0..{p['q'] - 1}")
-
-
-def _compact(p: dict) -> list[str]:
-    d = p["d"]
-    return [("Compact form: X may be {\"product\": [C1, C2, ...]} where each Ci is a non-empty list of equal-length "
-             f"digit strings and the lengths add up to {d}; it stands for all concatenations c1 c2 ... with ci in Ci, "
-             "which are checked as a list."),
-            ("Certificate: X may be {\"factors\": [{\"words\": [...], \"power\": r}, ...]}: each factor is a "
-             "non-empty list of distinct equal-length digit strings (its own code, checked in its own length) with an "
-             f"optional integer power r (default 1); the sum of length x power over the factors must be {d}. It stands "
-             "for the product code C1^r1 x C2^r2 x ..., whose size |C1|^r1 |C2|^r2 ... is computed exactly and never "
-             "expanded. No counts, programs or nested certificates are accepted.")]
-
-
-def _limits(p: dict) -> list[str]:
-    return [f"At most {schema.MAX_WORDS:,} words in a list, and a product may expand to at most {schema.MAX_WORDS:,} "
-            "words (its size is computed before anything is expanded).",
-            f"The factors certificate takes 1 to {schema.MAX_FACTORS} factors, powers 1 to {schema.MAX_POWER}, at most "
-            f"{schema.MAX_FACTOR_WORDS:,} words per factor and {schema.MAX_TOTAL_WORDS:,} words over all factors.",
-            f"Instances have q in 5, 7, 9 and d up to {schema.MAX_D}.",
-            "Verification has 60 seconds per verifier."]
-
+# ---- the bound ---------------------------------------------------------------------------------------
 
 @lru_cache(maxsize=None)
 def upstream_cosine_is_an_upper_bound(q: int) -> bool:
@@ -145,8 +112,7 @@ def _bound(p: dict):
     return upstream_bound(q, d), "bound"
 
 
-SPEC = FamilySpec(key="shannon", statement=_statement, answer_format=_format, compact_forms=_compact,
-                  limits=_limits, bound=_bound)
+SPEC = FamilySpec(key="shannon", bound=_bound)
 
 
 # ---- the check -----------------------------------------------------------------------------------------
@@ -155,15 +121,6 @@ def _digits(words: tuple[str, ...]) -> np.ndarray:
     length = len(words[0])
     raw = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
     return (raw.reshape(len(words), length) - ord("0")).astype(np.int16)
-
-
-def _first_duplicate(words: tuple[str, ...]) -> tuple[int, int] | None:
-    seen: dict[str, int] = {}
-    for j, w in enumerate(words):
-        if w in seen:
-            return seen[w], j
-        seen[w] = j
-    return None
 
 
 BOX_KEYS = 1 << 21         # the box method handles up to this many (word, box) keys
@@ -260,7 +217,7 @@ def confusable(x: str, y: str, q: int) -> bool:
 
 def _check_words(parsed: schema.ShannonWords) -> Verdict:
     words, q = parsed.words, parsed.q
-    dup = _first_duplicate(words)
+    dup = first_repeat(words)
     if dup is not None:
         i, j = dup
         return reject("DUPLICATE", f"word {words[i]} occurs at positions {i} and {j}", {"word": words[i], "indices": [i, j]})
@@ -285,7 +242,7 @@ def _check_factors(parsed: schema.ShannonFactors) -> Verdict:
             size *= len(words) ** factor.power
             continue
         checked.add(words)
-        dup = _first_duplicate(words)
+        dup = first_repeat(words)
         if dup is not None:
             return reject("DUPLICATE", f"factor {f} lists {words[dup[0]]} at positions {dup[0]} and {dup[1]}",
                           {"factor": f, "positions": list(dup)})

@@ -87,6 +87,7 @@ from endless_exam.certificates.verdict import Verdict, accept, reject
 from endless_exam.certificates.witness import Witness
 
 from . import _affine, _gf3, _triples
+from ._duplicates import first_repeat
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy", "python-flint")
@@ -95,71 +96,10 @@ PAIR_RANK = 8                 # largest core rank decided by the pair criterion 
 EXTRA_PAIRS = 200_000_000     # pairs (u, v) the extra-word scan may meet, over all its extra words
 
 
-# ---- the prompt ---------------------------------------------------------------------------------------
-
-def _certified(p: dict) -> bool:
-    return "representation" in p
-
-
-def _statement(p: dict) -> str:
-    n, m = p["n"], p["m"]
-    return (f"Find a set of distinct strings of length {n} over the symbols 0, 1, 2 (a ternary code) that is as "
-            f"large as possible and such that every three distinct strings have at least {m} coordinate"
-            f"{'s' if m > 1 else ''} where their three symbols are 0, 1 and 2 in some order (such a code is called {m}-trifferent). "
-            f"The objective is the number of strings (maximise).")
-
-
-def _format(p: dict) -> str:
-    return (f"a JSON list of 1 to {schema.MAX_WORDS:,} distinct strings, each of exactly {p['n']} characters from "
-            "0, 1, 2 (one string per word)")
-
-
-def _compact(p: dict) -> list[str]:
-    n = p["n"]
-    forms = [("Legacy linear form: X may instead be {\"linear\": [g1, g2, ...]} with 1 to "
-              f"{schema.MAX_LINEAR_ROWS} generator rows, each a string of {n} characters over 0, 1, 2; it stands for "
-              "all F_3-linear combinations of the rows (their span, 3^rank words, dependent rows add nothing), "
-              "which are checked as a list.")]
-    if not _certified(p):
-        forms.append("This instance accepts only the list and the legacy linear form (no certificates).")
-        return forms
-    forms.append("Certificate: X may be {\"linear_code\": [g1, ..., gs]} with 1 to "
-                 f"{schema.MAX_CODE_ROWS} generator rows of {n} characters over 0, 1, 2 (accepted only when m is 1, 2 "
-                 f"or 3); the rank k over F_3 is computed (at most {schema.MAX_RANK}) and the code is the span, 3^k "
-                 "words, checked algebraically: minimum distance >= m and, for every non-zero codeword z, the "
-                 "rows restricted to the coordinates where z is 0 have rank k - 1 and minimum distance >= m.")
-    forms.append("Certificate: X may be {\"rs_concat\": {\"inner\": Y, \"inner_n\": a, \"inner_m\": b, \"field\": "
-                 "[c0, c1, ..., cr], \"length\": N, \"dimension\": K}} with exactly these keys: Y is an inner code of "
-                 "length a (a list, a {\"linear\": ...} or a {\"linear_code\": ...}, never another rs_concat) that must "
-                 "be a b-trifferent code with exactly q = 3^r words; c0 + c1 t + ... + cr t^r (coefficients 0, 1, "
-                 f"2, cr = 1, degree r from 1 to {schema.MAX_FIELD_DEGREE}) must be irreducible over F_3 and defines "
-                 "GF(q); and 1 <= K <= N <= q, a*N <= n, b*(N - 3K + 3) >= m. It stands for the Reed-Solomon "
-                 "code of all polynomials of degree < K over GF(q) evaluated at the first N field elements "
-                 "(element number i = sum e_j 3^j is sum e_j t^j), each symbol replaced by the inner word of "
-                 "the same rank in lexicographic order, padded with zeros to length n: q^K words, computed "
-                 "exactly and never expanded.")
-    return forms
-
-
-def _limits(p: dict) -> list[str]:
-    cert = (f"linear_code takes 1 to {schema.MAX_CODE_ROWS} rows of rank at most {schema.MAX_RANK}; rs_concat takes a "
-            f"field polynomial of degree 1 to {schema.MAX_FIELD_DEGREE} and one level of nesting (the inner code is "
-            "not an rs_concat).")
-    shape = (f"This instance is certified: n may be up to {schema.MAX_N_CERTIFIED:,} (the plain {{n, m}} shape allows n up "
-             f"to {schema.MAX_N_PLAIN} and no certificates). " if _certified(p) else
-             f"This instance shape allows n up to {schema.MAX_N_PLAIN} and no certificates (certified instances allow "
-             f"n up to {schema.MAX_N_CERTIFIED:,}, where ")
-    return [f"At most {schema.MAX_WORDS:,} words in a list, for every m. A list that is an affine subspace (a translate "
-            "of a linear code), or one with all but a few words in such a subspace, is decided through its linear "
-            "structure; any other list has every triple of words examined, which for thousands of unstructured "
-            "words of length near 1,024 can take most of the verification time.",
-            f"The legacy linear form takes 1 to {schema.MAX_LINEAR_ROWS} rows.",
-            shape + (cert if _certified(p) else cert[0].lower() + cert[1:-1] + ")."),
-            "Verification has 60 seconds per verifier."]
-
+# ---- the bound ---------------------------------------------------------------------------------------
 
 def trivial_bound(n: int) -> int:
-    """min(3^n, floor(2 * 3^n / 2^n)), the upper bound the benchmark records (BENCHMARK.md 3.16)."""
+    """min(3^n, floor(2 * 3^n / 2^n)), the upper bound the benchmark records (docs/SPECIFICATION.md 3.16)."""
     return min(3 ** n, (2 * 3 ** n) // (2 ** n))
 
 
@@ -167,8 +107,7 @@ def _bound(p: dict):
     return trivial_bound(p["n"]), "bound"
 
 
-SPEC = FamilySpec(key="trifference", statement=_statement, answer_format=_format, compact_forms=_compact,
-                  limits=_limits, bound=_bound)
+SPEC = FamilySpec(key="trifference", bound=_bound)
 
 
 # ---- helpers -----------------------------------------------------------------------------------------
@@ -187,15 +126,6 @@ def _add(a: list[int], b: list[int]) -> list[int]:
 
 def _separating(a, b, c) -> int:
     return sum(1 for x, y, z in zip(a, b, c) if x != y and x != z and y != z)
-
-
-def _first_duplicate(words: tuple[str, ...]) -> tuple[int, int] | None:
-    seen: dict[str, int] = {}
-    for j, w in enumerate(words):
-        if w in seen:
-            return seen[w], j
-        seen[w] = j
-    return None
 
 
 # ---- linear codes: the hyperplane criterion with a witness -----------------------------------------------
@@ -295,7 +225,7 @@ def _affine_basis(words: tuple[str, ...], n: int) -> list[list[int]] | None:
 
 def _check_list(parsed: schema.WordList) -> Verdict:
     words, n, m = parsed.words, parsed.n, parsed.m
-    dup = _first_duplicate(words)
+    dup = first_repeat(words)
     if dup is not None:
         i, j = dup
         return reject("DUPLICATE", f"word {words[i]} occurs at positions {i} and {j}",

@@ -59,10 +59,21 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
 
 
-def verify(family: str, params: dict, answer: Any, *, time_limit: float = 60.0,
-           memory_limit: int = 4 * 1024 ** 3, formal: bool = False) -> Result:
+def _budget(time_limit: float | None, memory_limit: int | None) -> dict:
+    """The limits for the harness, the default budget where None (loaded here: importing the package loads
+    nothing)."""
+    from endless_exam.certificates.budget import DEFAULT_MEMORY_LIMIT, DEFAULT_TIME_LIMIT
+
+    return {"time_limit": DEFAULT_TIME_LIMIT if time_limit is None else time_limit,
+            "memory_limit": DEFAULT_MEMORY_LIMIT if memory_limit is None else memory_limit}
+
+
+def verify(family: str, params: dict, answer: Any, *, time_limit: float | None = None,
+           memory_limit: int | None = None, formal: bool = False) -> Result:
     """Verify ``answer`` (a JSON-compatible value: what a submitter puts in ``{"answer": ...}``) for the
     instance ``family``/``params`` with both verifiers; ``formal`` adds the z3 oracle's opinion.
+    ``time_limit`` (seconds) and ``memory_limit`` (bytes) are per verifier; None means the default budget
+    (``endless_exam.certificates.budget``: 60 s, 4 GiB).
 
     Raises ``ValueError`` for an unknown or unimplemented family or invalid parameters (a usage error,
     not a verdict); a bad answer is a ``Result`` with status REJECT, never an exception."""
@@ -73,21 +84,20 @@ def verify(family: str, params: dict, answer: Any, *, time_limit: float = 60.0,
         payload = json.dumps({"answer": answer}, ensure_ascii=False, allow_nan=False).encode("utf-8")
     except (TypeError, ValueError) as exc:
         raise ValueError(f"the answer is not a JSON value: {exc}") from None
-    return harness.verify(family, params, payload, "file", time_limit=time_limit, memory_limit=memory_limit,
-                          formal=formal)
+    return harness.verify(family, params, payload, "file", formal=formal, **_budget(time_limit, memory_limit))
 
 
-def verify_file(family: str, params: dict, path: str, *, time_limit: float = 60.0,
-                memory_limit: int = 4 * 1024 ** 3, formal: bool = False) -> Result:
-    """Verify an answer file (a bare answer, ``{"answer": ...}`` or raw model text), read as bytes."""
+def verify_file(family: str, params: dict, path: str, *, time_limit: float | None = None,
+                memory_limit: int | None = None, formal: bool = False) -> Result:
+    """Verify an answer file (a bare answer, ``{"answer": ...}`` or raw model text), read as bytes; the
+    limits as for ``verify``."""
     from endless_exam.certificates.strictjson import MAX_BYTES
     from endless_exam.checker import harness
 
     params = _validated(family, params)
     with open(path, "rb") as fh:
         payload = fh.read(MAX_BYTES + 1)   # the verifiers refuse anything over the limit
-    return harness.verify(family, params, payload, "file", time_limit=time_limit, memory_limit=memory_limit,
-                          formal=formal)
+    return harness.verify(family, params, payload, "file", formal=formal, **_budget(time_limit, memory_limit))
 
 
 def load_suite(name: str = "bench-v1") -> tuple[Instance, ...]:

@@ -6,7 +6,7 @@ in lowest terms (cos(u, v) > c). Path: the independent numpy int64 threshold alg
 ``_spherical`` (exact ``math.isqrt`` thresholds per pair of norms), plain Python integers for witnesses;
 the z3 statement of the definition is ``endless_exam.crosscheck.oracle.kissing_theta``.
 
-The cap-packing bound floor(1/mu) (BENCHMARK.md 3.3), independently of the primary's ``arb``
+The cap-packing bound floor(1/mu) (docs/SPECIFICATION.md 3.3), independently of the primary's ``arb``
 integration: an exact closed form and rational interval arithmetic (``fractions.Fraction`` endpoints
 rounded outward to multiples of 2^-bits). With x = theta/2, s^2 = sin^2 x = (1 - c)/2 and
 y^2 = cos^2 x = (1 + c)/2 (both rational), the recursion

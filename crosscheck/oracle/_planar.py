@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ._z3 import with_restarts
+from ._z3 import check, solve, with_restarts
 
 MAX_POINTS = 12
 DEFAULT_TIMEOUT_MS = 120_000
@@ -109,13 +109,10 @@ def find_duplicate(points, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> tuple[str
     x, y = _arrays(solver, points)
     i, j = z3.Ints("i j")
     solver.add(0 <= i, i < j, j < len(points), x[i] == x[j], y[i] == y[j])
-    result = solver.check()
-    if result == z3.unsat:
-        return "unsat", None
-    if result != z3.sat:
-        return "unknown", None
-    model = solver.model()
-    a, b = (model.eval(v, model_completion=True).as_long() for v in (i, j))
+    answer, pair = solve(solver, (i, j))
+    if pair is None:
+        return answer, None
+    a, b = pair
     if not (0 <= a < b < len(points)) or points[a] != points[b]:
         raise RuntimeError(f"Heilbronn oracle self-check failed: {(a, b)} is not a duplicate")
     return "sat", (a, b)
@@ -137,12 +134,9 @@ def find_outside(points, triangle, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> t
         lines.append((a, b, c))
         options.append(z3.And(a * px + b * py > c, *[a * u + b * v <= c for u, v in triangle]))
     solver.add(z3.Or(options) if options else z3.BoolVal(False))
-    result = solver.check()
-    if result == z3.unsat:
-        return "unsat", None
-    if result != z3.sat:
-        return "unknown", None
-    model = solver.model()
+    answer, model = check(solver)
+    if model is None:
+        return answer, None
 
     def value(term) -> Fraction:
         v = model.eval(term, model_completion=True)

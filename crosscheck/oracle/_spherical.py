@@ -21,7 +21,7 @@ sign-extended to a width 3 bits above q^2 d^2 B^4 for the final products (signed
 throughout). Bit-blasting a multiplier costs the square of its width, so computing the d coordinate
 products at the narrow width, not all at the final one, made the tests' inputs about four times faster
 (median) and the widest ones (d = 16, |x| = 1000) three to seven times faster, with a narrower spread
-of z3's times on the same input (measured with ``tests/benchmarks/z3_tails.py``).
+of z3's times on the same input (measured with ``tests/scripts/z3_tails.py``).
 
 Vectors in Q(sqrt 3): z3 reals with an unknown r constrained by r * r = 3, r > 0 (so r = sqrt 3, an
 algebraic number z3's nlsat handles exactly); coordinate a + b sqrt 3 is the term a + b*r. The pair is
@@ -117,7 +117,7 @@ def decide_integer(vectors: Sequence[Sequence[int]], d: int, p: int, q: int, *,
     def wide(term):
         return z3.SignExt(top_width - sum_width, term)
     solver.add(dot > 0, q * q * wide(dot) * wide(dot) > p * p * wide(ni) * wide(nj))
-    answer, pair = solve_bv(solver, (i, j))
+    answer, pair = solve(solver, (i, j))
     if pair is None:
         return answer, None
     a, b = pair
@@ -139,18 +139,6 @@ def widths(vectors, d: int, p: int, q: int) -> tuple[int, int, int]:
     sum_width = (d * big * big).bit_length() + 2
     top_width = max((q * q * d * d * big ** 4).bit_length() + 3, sum_width)
     return index_width, sum_width, top_width
-
-
-def solve_bv(solver, unknowns):
-    import z3  # lazy
-
-    result = solver.check()
-    if result == z3.unsat:
-        return "unsat", None
-    if result != z3.sat:
-        return "unknown", None
-    model = solver.model()
-    return "sat", tuple(model.eval(v, model_completion=True).as_long() for v in unknowns)
 
 
 def decide_quadratic(rational: Sequence[Sequence[int]], surds: Sequence[Sequence[int]], d: int, p: int, q: int, *,

@@ -18,9 +18,9 @@ def digit_columns(solver: Any, points: Sequence[str], width: int) -> list:
     return cols
 
 
-def solve(solver: Any, unknowns: Sequence[Any]) -> tuple[str, tuple[int, ...] | None]:
-    """Run ``solver``: ``("sat", the values of the integer ``unknowns`` in the model)``, ``("unsat", None)``,
-    or ``("unknown", None)`` when z3 gives up (a timeout or resource limit)."""
+def check(solver: Any) -> tuple[str, Any]:
+    """Run ``solver``: ``("sat", its model)``, ``("unsat", None)``, or ``("unknown", None)`` when z3 gives up
+    (a timeout or resource limit). The one place an oracle reads z3's answer."""
     import z3  # lazy
 
     result = solver.check()
@@ -28,7 +28,14 @@ def solve(solver: Any, unknowns: Sequence[Any]) -> tuple[str, tuple[int, ...] | 
         return "unsat", None
     if result != z3.sat:
         return "unknown", None
-    model = solver.model()
+    return "sat", solver.model()
+
+
+def solve(solver: Any, unknowns: Sequence[Any]) -> tuple[str, tuple[int, ...] | None]:
+    """``check``, with the values of the integer (or bit-vector) ``unknowns`` in the model when sat."""
+    answer, model = check(solver)
+    if model is None:
+        return answer, None
     return "sat", tuple(model.eval(v, model_completion=True).as_long() for v in unknowns)
 
 

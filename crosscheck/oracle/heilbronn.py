@@ -4,7 +4,7 @@ What is encoded (``crosscheck/oracle/_planar.py`` has the encodings): the points
 z3 chooses the indices.
 
 * ``decide(points)``: "there exist 0 <= i < j < n with p_i = p_j" (a duplicate). The family has no
-  PROPERTY_VIOLATION (collinear triples are valid with objective 0, BENCHMARK.md 3.4, and the square's
+  PROPERTY_VIOLATION (collinear triples are valid with objective 0, docs/SPECIFICATION.md 3.4, and the square's
   range is the schema's), so its only rejection beyond parsing is DUPLICATE: the contract's ``oracle``
   entry point decides that and returns ``("sat", {"point": p, "indices": [i, j]})``, a witness in the
   family's DUPLICATE syntax that both verifiers confirm, or ``("unsat", None)`` for distinct points.

@@ -10,7 +10,7 @@ What is encoded. The sequence s_0, ..., s_{N-1} is given to z3 as data: an unint
   ``unsat`` (a ``sat`` there is an oracle or schema bug and raises ``RuntimeError``); the
   planted-violation tests call ``decide`` on raw data.
 * the objective (``decide_energy``): integer constants C_1..C_{N-1} and E with
-  C_k = sum_{i=0}^{N-1-k} s(i) * s(i + k) and E = sum_k C_k^2, exactly the definition of BENCHMARK.md 3.6.
+  C_k = sum_{i=0}^{N-1-k} s(i) * s(i + k) and E = sum_k C_k^2, exactly the definition of docs/SPECIFICATION.md 3.6.
   z3 finds a model (the value of E) and is then asked for a model with a different E, which must be
   ``unsat``: the definition determines E, and that value is returned. ``energy`` / ``merit_factor``
   give E and F = N^2 / (2E) for a parsed answer; the property tests compare them with both verifiers.

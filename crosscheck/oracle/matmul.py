@@ -29,7 +29,7 @@ otherwise; also for coefficients that are not ints in -4..4 or factors of the wr
 correct <2,2,2> scheme (unsat) takes z3 well under a second, a naive <3,3,3> (27 products, 729
 entries) a few seconds. The products make the statement nonlinear, and z3's nonlinear integer
 arithmetic has a heavy tail: the naive <3,3,3> took 30 s (against a 2 s median) on one call in a
-hundred (``tests/benchmarks/z3_tails.py``). So it is asked in seeded restarts (``_z3.solve_with_restarts``:
+hundred (``tests/scripts/z3_tails.py``). So it is asked in seeded restarts (``_z3.solve_with_restarts``:
 a fresh solver per attempt with its own ``random_seed``, budgets doubling from ``FIRST_ATTEMPT_MS``)
 within the overall timeout, ``DEFAULT_TIMEOUT_MS`` by default; z3 is imported lazily.
 """

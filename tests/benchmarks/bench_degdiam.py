@@ -30,7 +30,7 @@ from endless_exam import fixtures
 from endless_exam.checker.families import load as _load_primary
 from endless_exam.checker.families import degdiam as primary_mod
 from endless_exam.crosscheck.families import load as _load_second
-from tests import degdiam_graphs as g
+from tests.common import degdiam_graphs as g
 from tests.benchmarks.common import measure, print_table
 
 primary = _load_primary("degdiam")

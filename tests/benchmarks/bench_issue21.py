@@ -46,7 +46,7 @@ from endless_exam import fixtures
 from endless_exam.certificates.schemas import capset as capset_schema
 from endless_exam.checker.families import load as load_primary
 from endless_exam.crosscheck.families import load as load_second
-from tests import matmul_schemes
+from tests.common import matmul_schemes
 
 # (family, case, upstream primary seconds, upstream independent seconds) as issue 21 recorded them
 UPSTREAM = {

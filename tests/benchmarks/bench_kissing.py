@@ -31,7 +31,7 @@ from endless_exam import fixtures
 from endless_exam.certificates.forms import orbit
 from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import load as _load_second
-from tests._spherical_recipes import weight_vectors
+from tests.common.spherical_recipes import weight_vectors
 from tests.benchmarks.common import measure, print_table
 
 

@@ -22,7 +22,7 @@ import sys
 from endless_exam import fixtures
 from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import load as _load_second
-from tests import matmul_schemes as ms
+from tests.common import matmul_schemes as ms
 from tests.benchmarks.common import measure, print_table
 
 primary = _load_primary("matmul")

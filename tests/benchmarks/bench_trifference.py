@@ -53,7 +53,7 @@ from endless_exam import fixtures
 from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import load as _load_second
 from tests.benchmarks.common import measure, print_table
-from tests.helpers.rs_expand import expand_rs
+from tests.common.rs_expand import expand_rs
 
 primary = _load_primary("trifference")
 second = _load_second("trifference")

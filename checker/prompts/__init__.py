@@ -1,18 +1,29 @@
-"""Prompts, in the project's own words, assembled from each family's ``SPEC``.
+"""Prompts, in the project's own words: one module per family beside this assembler.
 
-Structure of a prompt (compatible in shape with upstream, BENCHMARK.md section 7):
+``endless_exam.checker.prompts.<key>`` holds family ``key``'s wording: ``statement(params)``,
+``answer_format(params)`` (what X is in ``{"answer": X}`` for the plain form), ``compact_forms(params)``
+(every other accepted form, one paragraph each) and ``limits(params)`` (every limit its schema enforces,
+one sentence each, the values read from the schema). Sentences shared by several families are in
+``_common``. These modules import only the shared floor (``endless_exam.certificates``), never a verifier,
+so printing a prompt loads no mathematical library.
+
+Structure of a prompt (compatible in shape with upstream, docs/SPECIFICATION.md section 7):
 1. a header ``Problem (<Title>, k=v, ...).`` listing the scalar parameters in the instance's order;
 2. the family statement;
 3. the reply format ``{"answer": X}`` with X described, then every other accepted form;
 4. the scoring rule (invalid answers score zero; a better objective scores higher; one answer);
-5. every limit the checker enforces.
+5. every limit the checker enforces, ending with the time limit per verifier (``_common.TIME_LIMIT``).
 The system message states the one-JSON-object reply rule. The tool-assisted track has no system
 message; its prompt ends with the instruction to save the answer to ``/workspace/answer.json``.
 """
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
 
-from .families import FAMILIES, load
+from endless_exam.certificates.contract import FAMILIES, family as _family
+
+from ._common import TIME_LIMIT
 
 SYSTEM = (
     "You will be given an open-ended mathematical construction problem. Your answer is checked "
@@ -42,16 +53,22 @@ def header(family: str, params: dict) -> str:
     return f"Problem ({title}{', ' + items if items else ''})."
 
 
+def wording(family: str) -> ModuleType:
+    """The prompt module of ``family`` (``NotImplementedError`` if the family is unknown or not implemented)."""
+    fam = _family(family)
+    if not fam.implemented:
+        raise NotImplementedError(f"family {fam.key!r} has no prompt yet (not implemented)")
+    return importlib.import_module(f"{__name__}.{fam.key}")
+
+
 def prompt(family: str, params: dict, track: str = "tool-free") -> str:
-    spec = load(family).SPEC
+    spec = wording(family)
     parts = [f"{header(family, params)} {spec.statement(params)}", ""]
     parts.append(f"Reply with a JSON object {{\"answer\": X}} where X is {spec.answer_format(params)}.")
     for form in spec.compact_forms(params):
         parts.append(form)
     parts.append(RULE)
-    limits = spec.limits(params)
-    if limits:
-        parts.append("Limits: " + " ".join(limits))
+    parts.append("Limits: " + " ".join([*spec.limits(params), TIME_LIMIT]))
     if track == "tool-assisted":
         parts.append(TOOL_ASSISTED_SUFFIX)
     elif track != "tool-free":

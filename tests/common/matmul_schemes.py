@@ -1,7 +1,7 @@
 """Small bilinear schemes for the matmul tests (not a test module): naive, Strassen, tensor products,
 index-convention changes, and the definition evaluated naively.
 
-Index convention of the family (BENCHMARK.md 3.8): u[i*m + j] for A[i][j], v[j*p + l] for B[j][l],
+Index convention of the family (docs/SPECIFICATION.md 3.8): u[i*m + j] for A[i][j], v[j*p + l] for B[j][l],
 w[i*p + l] for C[i][l].
 """
 from __future__ import annotations

@@ -2,12 +2,12 @@
 
 Step 1, record the inputs the tests give the oracles (``z3_trace.py``, a pytest plugin)::
 
-    Z3_TRACE=/tmp/capset.pkl .venv/bin/python -m pytest -q -p tests.benchmarks.z3_trace tests/test_capset_properties.py
+    Z3_TRACE=/tmp/capset.pkl .venv/bin/python -m pytest -q -p tests.scripts.z3_trace tests/test_capset_properties.py
 
 Step 2, call every recorded input again, many times, in this process (z3's internal state -- the ids of
 the terms built before -- changes its search order, so the same input can take very different times)::
 
-    .venv/bin/python -m tests.benchmarks.z3_tails /tmp/capset.pkl --repeat 20 --cap-ms 20000 [--only capset.decide]
+    .venv/bin/python -m tests.scripts.z3_tails /tmp/capset.pkl --repeat 20 --cap-ms 20000 [--only capset.decide]
 
 ``--variant _spherical=/tmp/before.py`` (a file from ``git show REV:crosscheck/oracle/_spherical.py``)
 replays the same inputs on another version of a module, for before/after figures.

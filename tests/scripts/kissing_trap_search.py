@@ -1,11 +1,11 @@
 """Search for kissing ``quadratic_vectors`` pairs whose 60-degree verdict float64 gets wrong (issue 9).
 
-Not a test module: ``python -m tests.kissing_trap_search [seed] [count]`` prints pairs (u, v) in Z[sqrt 3]^13
+Not a test module: ``python -m tests.scripts.kissing_trap_search [seed] [count]`` prints pairs (u, v) in Z[sqrt 3]^13
 with |a|, |b| <= 1000 for which V = 4 g^2 - |u|^2 |v|^2 (g = u.v > 0) has one sign exactly and the other
 when the coordinates are evaluated as float64 a + b*sqrt(3) and g, |u|^2, |v|^2 are float dot products.
 Two of them are recorded in fixtures/vectors/kissing.json (tcIds 100 and 101, from seeds 142 and 163) and
 re-checked by tests/test_kissing_properties.py; this script only documents how they were found (every
-printed pair is re-checked exactly before printing). ``python -m tests.kissing_trap_search report`` prints
+printed pair is re-checked exactly before printing). ``python -m tests.scripts.kissing_trap_search report`` prints
 the figures of the recorded pairs (exact V, its float64 values, the relative closeness).
 
 Why a trap exists. A coordinate a + b sqrt 3 with a ~ -b sqrt 3 is small (|x| ~ 0.1) but float64 rounds
