@@ -20,10 +20,13 @@ benchmark       ``tests/benchmarks/bench_<key>.py``                figures at th
 ==============  =================================================  ==============================================
 
 A family is implemented when its schema module exists; the contract test (``tests/test_contract.py``)
-then requires every other part. Only parsing is shared: a :class:`Verifier` parses the answer with the
-schema (and, for a verifier that re-parses certificates, its own ``reparse``), hands the typed object to
-the verifier's own ``check``, and checks that a rejection's witness has the family's witness syntax;
-a witness of the other verifier is read with the same syntax and its truth decided by ``confirm``.
+then requires every other part. Each module is checked against its typed protocol
+(``certificates.protocols``) when it is loaded; a family that is unknown or not implemented is
+``FamilyNotImplemented``, raised by loading and by nothing else. Only parsing is shared: a
+:class:`Verifier` parses the answer with the schema (and, for a verifier that re-parses certificates,
+its own ``reparse``), hands the typed object to the verifier's own ``check``, and checks that a
+rejection's witness has the family's witness syntax; a witness of the other verifier is read with the
+same syntax and its truth decided by ``confirm``.
 This module imports nothing of ``checker`` or ``crosscheck`` until asked for one of their parts.
 """
 from __future__ import annotations
@@ -37,15 +40,16 @@ from types import ModuleType
 from typing import Any
 
 from .errors import AnswerError
+from .protocols import Oracle, PrimaryVerifier, Schema, SecondVerifier, conform
+from .reasons import WITNESS_REASONS
 from .verdict import Status, Verdict, reject
 from .witness import WitnessError, read
 
 _PACKAGE = __name__.rsplit(".", 2)[0]          # "endless_exam"
 _KEY = re.compile(r"[a-z][a-z_]*")
 ROLES = {"primary": f"{_PACKAGE}.checker.families", "second": f"{_PACKAGE}.crosscheck.families"}
-# the reasons whose rejections carry a witness re-checked by the other verifier: exactly the reason codes of
-# the classes "duplicate" and "property", which the harness re-checks (checker.harness._WITNESS_CLASSES)
-WITNESS_REASONS = ("DUPLICATE", "PROPERTY_VIOLATION", "CERTIFICATE_INVALID")
+# WITNESS_REASONS (defined in .reasons, used here): the reasons whose rejections carry a witness that the
+# other verifier re-checks
 
 
 @dataclass(frozen=True)
@@ -71,18 +75,33 @@ class Family:
         return _exists(self.schema_name)
 
     def schema(self) -> ModuleType:
-        return self._load(self.schema_name, "schema")
+        return self._load(self.schema_name, "schema", Schema)
 
     def oracle(self) -> ModuleType:
-        return self._load(self.oracle_name, "formal oracle")
+        return self._load(self.oracle_name, "formal oracle", Oracle)
 
     def verifier(self, role: str) -> "Verifier":
-        return Verifier(self, self._load(self.module_name(role), f"{role} verifier"))
+        module = self._load(self.module_name(role), f"{role} verifier", PROTOCOLS[role])
+        return Verifier(self, module, self.schema())
 
-    def _load(self, name: str, what: str) -> ModuleType:
+    def _load(self, name: str, what: str, protocol: type) -> ModuleType:
         if not self.implemented or not _exists(name):
-            raise NotImplementedError(f"family {self.key!r} has no {what} yet (not implemented)")
-        return importlib.import_module(name)
+            raise FamilyNotImplemented(f"family {self.key!r} has no {what} yet (not implemented)")
+        return _conforming(name, protocol)
+
+
+class FamilyNotImplemented(LookupError):
+    """The family key is not registered, or the family (or the part asked for) is not implemented.
+    Raised only by loading; the worker maps it, and nothing else, to ``FAMILY_NOT_IMPLEMENTED``."""
+
+
+PROTOCOLS: dict[str, type] = {"primary": PrimaryVerifier, "second": SecondVerifier}
+
+
+@lru_cache(maxsize=None)
+def _conforming(name: str, protocol: type) -> ModuleType:
+    """The module ``name``, imported and checked against its protocol (once per process)."""
+    return conform(importlib.import_module(name), protocol)
 
 
 @lru_cache(maxsize=None)
@@ -115,9 +134,9 @@ FAMILIES: dict[str, Family] = {f.key: f for f in (
 
 
 def family(key: Any) -> Family:
-    """The registered family ``key``; ``NotImplementedError`` for an unknown key."""
+    """The registered family ``key``; ``FamilyNotImplemented`` for an unknown key."""
     if not isinstance(key, str) or key not in FAMILIES:
-        raise NotImplementedError(f"no such family {key!r}")
+        raise FamilyNotImplemented(f"no such family {key!r}")
     return FAMILIES[key]
 
 
@@ -126,30 +145,31 @@ def load(key: Any, role: str) -> "Verifier":
     return family(key).verifier(role)
 
 
+@dataclass(frozen=True)
 class Verifier:
     """One verifier of one family, run through the contract (parsing shared, deciding its own).
 
     ``check(params, answer)`` and ``witness_holds(params, answer, witness)`` take validated parameters
-    and the answer as submitted (after extraction); other attributes are the family module's own
-    (``SPEC``, helpers used by benchmarks and tests).
+    and the answer as submitted (after extraction). ``module`` is the family module itself (checked
+    against its protocol when it was loaded); its helpers are reached there, never through this object.
     """
-
-    def __init__(self, fam: Family, module: ModuleType) -> None:
-        self.family = fam
-        self.module = module
-        self.schema = fam.schema()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.module, name)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        # a constant set here would not reach the family module's code: refuse instead of ignoring it
-        if name not in ("family", "module", "schema"):
-            raise AttributeError(f"set {name!r} on the family module ({self.module.__name__}), not on its Verifier")
-        object.__setattr__(self, name, value)
+    family: Family
+    module: ModuleType
+    schema: ModuleType
 
     def __repr__(self) -> str:
         return f"<Verifier {self.module.__name__}>"
+
+    @property
+    def SPEC(self) -> Any:   # noqa: N802  (the primary module's declarative spec)
+        spec = getattr(self.module, "SPEC", None)
+        if spec is None:
+            raise AttributeError(f"{self.module.__name__} has no SPEC (only a primary verifier declares one)")
+        return spec
+
+    @property
+    def PRELOAD(self) -> tuple[str, ...]:   # noqa: N802  (libraries the family imports lazily)
+        return getattr(self.module, "PRELOAD", ())
 
     def parse(self, params: dict, answer: Any) -> Any:
         """The typed answer: the shared schema's, then this verifier's own re-parse of a certificate."""

@@ -50,6 +50,10 @@ _TABLE: tuple[Reason, ...] = (
 )
 
 REASONS: dict[str, Reason] = {r.code: r for r in _TABLE}
+#: the classes whose rejections carry a witness that the other verifier re-checks (``checker.combine``)
+WITNESS_CLASSES = ("duplicate", "property")
+#: the reason codes of those classes: DUPLICATE, PROPERTY_VIOLATION, CERTIFICATE_INVALID
+WITNESS_REASONS = tuple(r.code for r in _TABLE if r.klass in WITNESS_CLASSES)
 
 
 def reason_class(code: str | None) -> str | None:

@@ -98,15 +98,16 @@ def decode_bytes(data: bytes) -> str:
         raise AnswerError("JSON_ENCODING", f"answer is not valid UTF-8 (byte offset {exc.start})") from None
 
 
-def loads(text: str) -> Any:
+def loads(text: str, *, max_chars: int = MAX_BYTES) -> Any:
     """Parse ``text`` strictly.
 
     Raises ``JSONSyntaxError`` if the text is not JSON at all (even if it also contains, say, a NaN),
     ``StrictnessError`` if it is JSON that breaks a rule (the first violation in parse order), and
-    ``AnswerError("SIZE_LIMIT")`` for an over-size text.
+    ``AnswerError("SIZE_LIMIT")`` for a text over ``max_chars`` (an answer's limit unless the caller, say
+    ``report`` reading a scores file, reads something else).
     """
-    if len(text) > MAX_BYTES:
-        raise AnswerError("SIZE_LIMIT", f"answer is {len(text):,} characters; the limit is {MAX_BYTES:,}")
+    if len(text) > max_chars:
+        raise AnswerError("SIZE_LIMIT", f"answer is {len(text):,} characters; the limit is {max_chars:,}")
     violations: list[tuple[str, str]] = []
     try:
         value, end = _recording_decoder(violations).raw_decode(text, _skip_ws(text, 0))

@@ -38,6 +38,7 @@ from typing import Any, Callable, Iterable  # noqa: E402
 from dataclasses import replace  # noqa: E402
 
 from .bounded import bound_reply
+from .contract import FamilyNotImplemented
 from .errors import AnswerError, ParamsError
 from .extract import answer_from_bytes_noted, answer_from_json_text_noted, extract_from_text_noted
 from .params import validate
@@ -174,7 +175,11 @@ def handle(header: dict, payload: bytes, load_family: Callable[[str], Any]) -> d
     op = header["op"]
     try:
         params = validate(header["family"], header["params"])
-        module = load_family(header["family"])
+        try:
+            module = load_family(header["family"])
+        except FamilyNotImplemented as exc:          # only loading says "unknown family"
+            verdict = Verdict(Status.ERROR, reason="FAMILY_NOT_IMPLEMENTED", message=str(exc))
+            return _reply(op, verdict, started)
         try:
             answer, note = decode_answer_noted(header["kind"], payload)
         except AnswerError as exc:
@@ -194,14 +199,18 @@ def handle(header: dict, payload: bytes, load_family: Callable[[str], Any]) -> d
                 verdict = replace(verdict, message=f"{verdict.message} (note: {note})")
     except ParamsError as exc:
         verdict = Verdict(Status.ERROR, reason="PARAMS_INVALID", message=str(exc))
-    except NotImplementedError as exc:
-        verdict = Verdict(Status.ERROR, reason="FAMILY_NOT_IMPLEMENTED", message=str(exc))
     except MemoryError:
         verdict = Verdict(Status.LIMIT, reason="MEMORY_LIMIT", message="the verifier ran out of memory")
     except Exception as exc:  # a bug: reported as an infrastructure ERROR, never as a verdict on the answer
         tb = traceback.extract_tb(exc.__traceback__)
         where = f"{tb[-1].filename}:{tb[-1].lineno}" if tb else "?"
         verdict = Verdict(Status.ERROR, reason="INTERNAL_ERROR", message=f"{type(exc).__name__}: {exc} (at {where})")
+    return _reply(op, verdict, started)
+
+
+def _reply(op: str, verdict: Verdict, started: float) -> dict:
+    """The reply to a request that ended in ``verdict``: the verdict for ``check``; for ``witness`` and
+    ``formal`` (which end in a verdict only when they failed) the failure."""
     if op == "witness":
         return {"holds": False, "message": f"witness check failed: {verdict.message}"}
     if op == "formal":

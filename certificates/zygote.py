@@ -56,11 +56,10 @@ import sys
 import traceback
 import warnings
 
+from .isolation import CPU_HARD_MARGIN, VERIFIER_ENV
+
 SETUP_FAILED = 70          # exit status of a child that could not prepare itself (EX_SOFTWARE)
-CPU_HARD_MARGIN = 2        # seconds between the soft (SIGXCPU) and hard (SIGKILL) CPU limits
 _MAX_MESSAGE = 1 << 16
-_THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS",
-                "NUMBA_NUM_THREADS", "VECLIB_MAXIMUM_THREADS")
 _PR_SET_PDEATHSIG = 1
 ORPHAN_CHECK_MS = 1000     # a zygote checks at least this often that the harness is still its parent
 _libc = None
@@ -359,9 +358,7 @@ def _send(ctl: socket.socket, data: dict) -> None:
 
 def main() -> int:
     _worker.prepare_process()
-    for var in _THREAD_VARS:              # before numpy is imported: the zygote must stay single-threaded
-        os.environ[var] = "1"
-    os.environ["SYMPY_GROUND_TYPES"] = "python"
+    os.environ.update(VERIFIER_ENV)       # before numpy is imported: the zygote must stay single-threaded
     signal.signal(signal.SIGTERM, _terminate)
     signal.signal(signal.SIGHUP, _terminate)
     signal.signal(signal.SIGINT, signal.SIG_IGN)

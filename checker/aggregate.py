@@ -32,9 +32,10 @@ from dataclasses import dataclass, fields as dc_fields
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
-from .families import FAMILIES
+from endless_exam.certificates.verdict import Objective as Exact
+from endless_exam.certificates.verdict import objective_to_float, objective_to_str
 
-Exact = int | Fraction
+from .families import FAMILIES
 
 STATUSES = ("ACCEPT", "REJECT", "TIMEOUT", "LIMIT", "ZERO", "ERROR", "DISAGREE", "MISSING")
 #: statuses of calls without a score (ratio None): never counted as zero
@@ -68,25 +69,6 @@ def _exact(value: Any, name: str, *, allow_none: bool = False) -> Exact | None:
     if isinstance(value, Fraction) and value.denominator == 1:
         return value.numerator
     return value
-
-
-def exact_str(value: Exact | None) -> str | None:
-    """``"n"`` or ``"p/q"`` (the exact-string format of scores.json); None stays None."""
-    if value is None:
-        return None
-    value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-
-
-def to_float(value: Exact | float | None) -> float | None:
-    """Float for output; a value too large for a float becomes None (the exact string is kept beside it)."""
-    if value is None:
-        return None
-    try:
-        out = float(value)
-    except OverflowError:
-        return None
-    return out if math.isfinite(out) else None
 
 
 @dataclass(frozen=True)
@@ -153,9 +135,9 @@ class InstanceOutcome:
         if self.objective is not None:
             expected = ratio(self.objective, self.reference, self.sense, self.valid)
             if expected != self.ratio:
-                raise ValueError(f"{where}: ratio {exact_str(self.ratio)} does not match objective "
-                                 f"{exact_str(self.objective)} / reference {exact_str(self.reference)} "
-                                 f"({self.sense}): expected {exact_str(expected)}")
+                raise ValueError(f"{where}: ratio {objective_to_str(self.ratio)} does not match objective "
+                                 f"{objective_to_str(self.objective)} / reference {objective_to_str(self.reference)} "
+                                 f"({self.sense}): expected {objective_to_str(expected)}")
 
     @property
     def missing(self) -> bool:
@@ -324,7 +306,7 @@ def _fmean(values: Sequence[float]) -> float | None:
 
 
 def _ci_out(ci: tuple[Fraction, Fraction] | None, scale: int = 1) -> list[float | None] | None:
-    return None if ci is None else [to_float(ci[0] * scale), to_float(ci[1] * scale)]
+    return None if ci is None else [objective_to_float(ci[0] * scale), objective_to_float(ci[1] * scale)]
 
 
 def _same_instance(a: InstanceOutcome, b: InstanceOutcome) -> None:
@@ -411,12 +393,12 @@ def aggregate(outcomes: Iterable[InstanceOutcome], expected_instances: int | Ite
     out["distinct_instances"] = len(observed)
     mean_all = _mean(all_ratios)
     key = "score" if complete else "subset_score"
-    out[key] = to_float(None if mean_all is None else 100 * mean_all)
-    out[f"{key}_exact"] = exact_str(None if mean_all is None else 100 * mean_all)
+    out[key] = objective_to_float(None if mean_all is None else 100 * mean_all)
+    out[f"{key}_exact"] = objective_to_str(None if mean_all is None else 100 * mean_all)
     out[f"{key}_ci"] = ci(all_ratios, 100)
     out["instances"] = [{"instance_id": i, "family": first[i].family, "family_group": first[i].family_group,
                          "reference_type": first[i].reference_type, "calls": len(observed[i]),
-                         "ratio": to_float(inst_ratio[i]), "ratio_exact": exact_str(inst_ratio[i])} for i in order]
+                         "ratio": objective_to_float(inst_ratio[i]), "ratio_exact": objective_to_str(inst_ratio[i])} for i in order]
     out["missing_instances"] = missing_instances
     out["missing_unlisted"] = unlisted
     out["missing_call_ids"] = sorted(o.call_id for o in outcomes if o.missing)
@@ -424,23 +406,23 @@ def aggregate(outcomes: Iterable[InstanceOutcome], expected_instances: int | Ite
     for name, values, ci_key in (("published_hfr", pub, "published"),
                                  ("construction_reference_ratio", con, "construction")):
         m = _mean(values)
-        out[name] = to_float(m)
-        out[f"{name}_exact"] = exact_str(m)
+        out[name] = objective_to_float(m)
+        out[f"{name}_exact"] = objective_to_str(m)
         out[f"{ci_key}_n"] = len(values)
         out[f"{ci_key}_ci"] = ci(values)
 
     valid = sum(1 for o in scored_calls if o.valid)
     vf = Fraction(valid, len(scored_calls)) if scored_calls else None
     out["valid"] = valid
-    out["valid_fraction"] = to_float(vf)
-    out["valid_fraction_exact"] = exact_str(vf)
+    out["valid_fraction"] = objective_to_float(vf)
+    out["valid_fraction_exact"] = objective_to_str(vf)
 
     groups: dict[str, Any] = {}
     extra = [g for g in dict.fromkeys(first[i].family_group for i in order) if g not in CORE_GROUPS]
     for g in (*CORE_GROUPS, *extra):
         values = [inst_ratio[i] for i in order if first[i].family_group == g]
         m = _mean(values)
-        groups[g] = {"n": len(values), "mean": to_float(m), "mean_exact": exact_str(m), "ci": ci(values)}
+        groups[g] = {"n": len(values), "mean": objective_to_float(m), "mean_exact": objective_to_str(m), "ci": ci(values)}
     out["groups"] = groups
 
     # gap closed and LABS progress (per instance: the mean over its scored calls)
@@ -460,8 +442,8 @@ def aggregate(outcomes: Iterable[InstanceOutcome], expected_instances: int | Ite
         if g > 1:
             calls = observed[iid]
             beyond.append({"instance_id": iid, "call_ids": [o.call_id for o in calls], "family": first[iid].family,
-                           "gap_closed": g, "ratio": to_float(inst_ratio[iid]),
-                           "ratio_exact": exact_str(inst_ratio[iid]), "bound": exact_str(first[iid].bound),
+                           "gap_closed": g, "ratio": objective_to_float(inst_ratio[iid]),
+                           "ratio_exact": objective_to_str(inst_ratio[iid]), "bound": objective_to_str(first[iid].bound),
                            "bound_kind": first[iid].bound_kind, "flag": BEYOND_BOUND_FLAG})
     gp = [g for i, g in gaps.items() if first[i].reference_type == "published"]
     gc = [g for i, g in gaps.items() if first[i].reference_type == "construction"]
@@ -480,7 +462,7 @@ def aggregate(outcomes: Iterable[InstanceOutcome], expected_instances: int | Ite
     for o in scored_calls:
         if o.reference_type == "published" and o.ratio > 1:
             records.append({"call_id": o.call_id, "instance_id": o.instance_id, "family": o.family,
-                            "ratio": to_float(o.ratio), "ratio_exact": exact_str(o.ratio)})
+                            "ratio": objective_to_float(o.ratio), "ratio_exact": objective_to_str(o.ratio)})
     out["record_candidates"] = records
     out["record_candidates_count"] = len(records)
     counts = Counter(o.status for o in outcomes)

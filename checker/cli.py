@@ -139,10 +139,9 @@ def _read_answer(path: str) -> bytes:
 
 
 def _summary(v, seconds: float) -> dict:
-    from endless_exam.certificates.verdict import objective_to_str
+    from .callrow import VerifierSummary
 
-    return {"status": v.status.value, "objective": objective_to_str(v.objective), "reason": v.reason,
-            "message": v.message, "seconds": round(seconds, 4)}
+    return VerifierSummary.of(v, seconds).to_json()
 
 
 def result_json(family: str, params: dict, inst: suites.Instance | None, res) -> dict:

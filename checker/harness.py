@@ -30,14 +30,9 @@ Tests choose other worker modules (fault injection) by passing a ``Worker`` with
 entries in-process (``run_worker(Worker(...), ...)`` or by setting ``PRIMARY``/``SECOND``); nothing of
 the kind is read from the environment or the command line.
 
-Combination (ARCHITECTURE.md, "Two verifiers, one harness"):
-* both ACCEPT with exactly equal objectives -> ACCEPT; unequal objectives -> DISAGREE;
-* a REJECT whose reason has a witness (classes ``duplicate`` and ``property``) is re-checked by the
-  OTHER verifier (``op: witness``); a witness the other verifier does not confirm -> DISAGREE;
-* both REJECT with the same reason class (and confirmed witnesses) -> REJECT; different classes -> DISAGREE;
-* REJECT against ACCEPT -> DISAGREE (reason ``independent_verifier_disagreement``);
-* a REJECT against a TIMEOUT/LIMIT of the other -> REJECT (certified by the witness re-check when it has one);
-* otherwise any ERROR -> ERROR, then TIMEOUT, then LIMIT.
+Combination: a REJECT whose reason carries a witness is re-checked by the OTHER verifier (``op: witness``,
+both re-checks at once); then ``checker.combine.combine``, the one statement of the trust rule, makes one
+result of the two verdicts and the re-checks.
 """
 from __future__ import annotations
 
@@ -54,21 +49,24 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
+from endless_exam.certificates import isolation
 from endless_exam.certificates.bounded import clip
-from endless_exam.certificates.reasons import reason_class
-from endless_exam.certificates.verdict import Status, Verdict, objective_to_str
 from endless_exam.certificates.budget import DEFAULT_MEMORY_LIMIT, DEFAULT_TIME_LIMIT   # the default budget
+from endless_exam.certificates.verdict import Status, Verdict
+
+from .combine import Combined, WitnessCheck, combine, needs_recheck
+
+__all__ = ["Combined", "Worker", "verify", "run_worker", "shutdown", "kill_all", "zygote_pid"]
+
 PRIMARY = "endless_exam.checker.worker"
 SECOND = "endless_exam.crosscheck.worker"
 ZYGOTE = "endless_exam.certificates.zygote"
-_WITNESS_CLASSES = ("duplicate", "property")
 ZYGOTE_START_TIMEOUT = 300.0   # seconds for a zygote to import its verifier's libraries
 _SEND_TIMEOUT = 60.0           # seconds a zygote may take to accept a request
 _GRACE = 5.0                   # seconds to collect a process's output and status after it ended or was killed
-_CPU_HARD_MARGIN = 2           # as certificates.zygote.CPU_HARD_MARGIN (not imported: the harness stays light)
 MAX_OUTPUT = 64 * 1024 ** 2    # bytes of stdout a verifier may write (a verdict is far smaller)
 _STDERR_TAIL = 64 * 1024
 
@@ -90,34 +88,9 @@ def _as_worker(worker: str | Worker) -> Worker:
     raise TypeError(f"not a worker: {worker!r}")
 
 
-@dataclass
-class Combined:
-    status: Status
-    objective: Any
-    reason: str | None
-    message: str
-    witness: Any
-    primary: Verdict
-    second: Verdict
-    primary_seconds: float
-    second_seconds: float
-    witness_checks: list[dict] = field(default_factory=list)
-    primary_libraries: dict[str, str] = field(default_factory=dict)   # distribution -> version, as loaded
-    second_libraries: dict[str, str] = field(default_factory=dict)
-    formal: str | None = None          # the z3 oracle's opinion when asked for (checker.formal)
-    formal_message: str = ""
-
-    @property
-    def valid(self) -> bool:
-        return self.status is Status.ACCEPT
-
-
 def _env() -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
-    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS",
-                "NUMBA_NUM_THREADS", "VECLIB_MAXIMUM_THREADS"):
-        env[var] = "1"
-    env["SYMPY_GROUND_TYPES"] = "python"
+    env.update(isolation.VERIFIER_ENV)
     return env
 
 
@@ -404,11 +377,6 @@ class _Run:
     seconds: float = 0.0
 
 
-def _cpu_limit(time_limit: float) -> int:
-    """The CPU-time rlimit (seconds) set for a process with this wall-clock limit: a backstop above it."""
-    return int(math.ceil(time_limit)) + 1
-
-
 def _kill_group(pid: int | None) -> None:
     if pid is not None:
         try:
@@ -440,7 +408,7 @@ def _run_once_counted(worker: Worker, data: bytes, time_limit: float, memory_lim
     if _STOPPING.is_set():
         run.error = "the command was interrupted"
         return run
-    cpu_limit = _cpu_limit(time_limit)
+    cpu_limit = isolation.cpu_limit(time_limit)
     pipes = [os.pipe() for _ in range(4)]      # stdin, stdout, stderr, status
     (in_r, in_w), (out_r, out_w), (err_r, err_w), (st_r, st_w) = pipes
     zygote = _zygote(worker)
@@ -609,11 +577,11 @@ def run_worker(module: str | Worker, header: dict, payload: bytes, time_limit: f
     tail = run.err.decode("utf-8", "replace").strip().splitlines()[-1:]
     if rc < 0:
         sig = -rc
-        cpu_limit = _cpu_limit(time_limit)
+        cpu_limit = isolation.cpu_limit(time_limit)
         # a CPU-time death is a TIMEOUT only when the CPU time the zygote measured shows that the limit
         # the harness set was reached: an external SIGXCPU (or SIGKILL) is an ERROR like any other kill
         if run.cpu is not None and ((sig == signal.SIGXCPU and run.cpu >= cpu_limit - 0.5) or (
-                sig == signal.SIGKILL and run.cpu >= cpu_limit + _CPU_HARD_MARGIN - 0.5)):
+                sig == signal.SIGKILL and run.cpu >= cpu_limit + isolation.CPU_HARD_MARGIN - 0.5)):
             return None, Verdict(Status.TIMEOUT, reason="TIME_LIMIT",
                                  message=f"{name} exceeded its {cpu_limit} s CPU-time limit"), seconds
         try:
@@ -659,20 +627,6 @@ def _verdict(module: str | Worker, header: dict, payload: bytes, time_limit: flo
                         message=f"{_as_worker(module).module} returned a malformed verdict: {exc}"), seconds, {})
 
 
-def _brief(value: Any) -> str:
-    text = objective_to_str(value) or "none"
-    return text if len(text) <= 40 else f"{text[:18]}...{text[-18:]} ({len(text)} characters)"
-
-
-def _needs_witness_check(v: Verdict) -> bool:
-    return v.status is Status.REJECT and reason_class(v.reason) in _WITNESS_CLASSES
-
-
-def _disagree(message: str, primary: Verdict, second: Verdict, ps: float, ss: float, checks: list) -> Combined:
-    return Combined(Status.DISAGREE, None, "independent_verifier_disagreement", message, None,
-                    primary, second, ps, ss, checks)
-
-
 def verify(family: str, params: dict, payload: bytes, kind: str = "file", *,
            time_limit: float = DEFAULT_TIME_LIMIT, memory_limit: int = DEFAULT_MEMORY_LIMIT,
            formal: bool = False) -> Combined:
@@ -707,16 +661,14 @@ def _verify_pair(family: str, params: dict, payload: bytes, kind: str, time_limi
     for t in threads:
         t.join()
     (p, ps, plibs), (s, ss, slibs) = results["primary"], results["second"]
-    res = _combine(header, payload, p, s, ps, ss, time_limit, memory_limit)
-    res.primary_libraries, res.second_libraries = plibs, slibs
-    return res
+    return combine(p, s, _rechecks(header, payload, p, s, time_limit, memory_limit)).timed(ps, ss, plibs, slibs)
 
 
-def _combine(header: dict, payload: bytes, p: Verdict, s: Verdict, ps: float, ss: float, time_limit: float,
-             memory_limit: int) -> Combined:
-    checks: list[dict] = []
+def _rechecks(header: dict, payload: bytes, p: Verdict, s: Verdict, time_limit: float,
+              memory_limit: int) -> list[WitnessCheck]:
+    """Re-check each witness (``combine.needs_recheck``) with the OTHER verifier, both at once."""
     jobs = [(name, own, other) for name, own, other in (("primary", p, SECOND), ("second", s, PRIMARY))
-            if _needs_witness_check(own)]
+            if needs_recheck(own)]
     replies: dict[str, tuple] = {}
 
     def recheck(name: str, own: Verdict, other_module: str | Worker) -> None:
@@ -731,39 +683,10 @@ def _combine(header: dict, payload: bytes, p: Verdict, s: Verdict, ps: float, ss
         t.start()
     for t in workers:
         t.join()
+    checks = []
     for name, _own, _other in jobs:
         res, failure, _ = replies[name]
         holds = bool(res and res.get("holds") is True)
         note = clip(res.get("message")) if res else (failure.message if failure else "no result")
-        checks.append({"witness_of": name, "checked_by": "second" if name == "primary" else "primary",
-                       "holds": holds, "message": note})
-    for check in checks:
-        if not check["holds"]:
-            return _disagree(f"the {check['witness_of']} verifier's witness was not confirmed by the other verifier: "
-                             f"{check['message']}", p, s, ps, ss, checks)
-
-    def combined(v: Verdict, status: Status | None = None) -> Combined:
-        return Combined(status or v.status, v.objective, v.reason, v.message, v.witness, p, s, ps, ss, checks)
-
-    if p.status is Status.ACCEPT and s.status is Status.ACCEPT:
-        if p.objective == s.objective and type(p.objective) is type(s.objective):
-            return combined(p)
-        return _disagree(f"objectives differ: primary {_brief(p.objective)}, second {_brief(s.objective)}",
-                         p, s, ps, ss, checks)
-    if p.status is Status.REJECT and s.status is Status.REJECT:
-        if reason_class(p.reason) == reason_class(s.reason):
-            return combined(p)
-        return _disagree(f"rejection reasons differ: primary {p.reason}, second {s.reason}", p, s, ps, ss, checks)
-    if {p.status, s.status} == {Status.ACCEPT, Status.REJECT}:
-        rej = p if p.status is Status.REJECT else s
-        return _disagree(f"one verifier accepts, the other rejects ({rej.reason}: {rej.message})", p, s, ps, ss, checks)
-    budget = (Status.TIMEOUT, Status.LIMIT)
-    if p.status is Status.REJECT and s.status in budget:
-        return combined(p)
-    if s.status is Status.REJECT and p.status in budget:
-        return combined(s)
-    for status in (Status.ERROR, Status.TIMEOUT, Status.LIMIT):
-        for v in (p, s):
-            if v.status is status:
-                return combined(v)
-    return _disagree(f"unexpected verdict pair {p.status.value}/{s.status.value}", p, s, ps, ss, checks)
+        checks.append(WitnessCheck(name, holds, note))
+    return checks

@@ -15,16 +15,16 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
-from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from endless_exam.certificates.errors import AnswerError
+from endless_exam.certificates.strictjson import JSONSyntaxError, loads
+
 from . import suites
 from .mdcell import md_cell
-from .aggregate import (BEYOND_BOUND_FLAG, CORE_GROUPS, MISSING_STATUSES, STATUSES, InstanceOutcome, aggregate,
-                        exact_str, to_float)
-from .families import FAMILIES
+from .aggregate import BEYOND_BOUND_FLAG, CORE_GROUPS, InstanceOutcome, aggregate
+from .callrow import Fields, outcome_from_json, outcome_json
 
 FORMATS = ("md", "csv", "json")
 REPORT_VERSION = 1
@@ -46,94 +46,21 @@ CSV_TABLES = ("summary", "groups")
 _INFRA_STATUS = {"independent_verifier_disagreement": "DISAGREE", "verification_process_failed": "ERROR"}
 
 
+MAX_SCORES_CHARS = 1 << 30      # a scores file larger than this is refused (as ``score`` refuses to resume from it)
+
+
 def _strict_loads(text: str, where: str) -> Any:
-    def pairs(items):
-        out = {}
-        for key, value in items:
-            if key in out:
-                raise ValueError(f"{where}: duplicate key {key!r} in a JSON object")
-            out[key] = value
-        return out
-
-    def constant(name):
-        raise ValueError(f"{where}: non-finite number {name} is not allowed")
-
+    """The project's strict JSON loader (``certificates.strictjson``), its errors named after the file."""
     try:
-        return json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{where}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    except RecursionError:
-        raise ValueError(f"{where}: JSON nesting is too deep for a scores file") from None
+        return loads(text, max_chars=MAX_SCORES_CHARS)
+    except JSONSyntaxError as exc:
+        raise ValueError(f"{where}: not valid JSON: {exc.message.removeprefix('invalid JSON: ')}") from None
+    except AnswerError as exc:      # NaN, a repeated key, too deep, too long
+        raise ValueError(f"{where}: {exc.message}") from None
 
 
-class _Row:
-    """Typed field access with messages that name the file, the row and the field."""
-
-    def __init__(self, data: Any, where: str) -> None:
-        if not isinstance(data, dict):
-            raise ValueError(f"{where}: expected a JSON object, got {type(data).__name__}")
-        self.data, self.where = data, where
-
-    def _get(self, name: str, types: tuple, what: str, nullable: bool) -> Any:
-        if name not in self.data:
-            raise ValueError(f"{self.where}: missing field {name!r} ({what})")
-        value = self.data[name]
-        if value is None:
-            if nullable:
-                return None
-            raise ValueError(f"{self.where}: field {name!r} is null; expected {what}")
-        if isinstance(value, bool) and bool not in types:
-            raise ValueError(f"{self.where}: field {name!r} must be {what}, got {value!r}")
-        if not isinstance(value, types):
-            raise ValueError(f"{self.where}: field {name!r} must be {what}, got {type(value).__name__} {value!r:.60}")
-        return value
-
-    def str(self, name: str, nullable: bool = False) -> str | None:
-        return self._get(name, (str,), "a string" + (" or null" if nullable else ""), nullable)
-
-    def bool(self, name: str) -> bool:
-        return self._get(name, (bool,), "true or false", False)
-
-    def dict(self, name: str) -> dict:
-        return self._get(name, (dict,), "an object", False)
-
-    def list(self, name: str) -> list:
-        return self._get(name, (list,), "a list", False)
-
-    def number(self, name: str, nullable: bool = True) -> float | int | None:
-        return self._get(name, (int, float), "a number" + (" or null" if nullable else ""), nullable)
-
-    def exact(self, name: str, nullable: bool = False, decimal: bool = False) -> int | Fraction | None:
-        """An exact number written as a string ("2432", "1400/251"; with ``decimal`` also "12.32") or a JSON
-        integer; never a float. Decimals are refused by default: "5.577689243027889" would be a float's
-        rendering of a rational reference, not the reference."""
-        what = ("an exact number as a string like \"2432\" or \"1400/251\"" + (" or \"12.32\"" if decimal else "")
-                + (" or null" if nullable else ""))
-        value = self._get(name, (str, int), what, nullable)
-        if value is None or isinstance(value, int):
-            return value
-        text = value.strip()
-        allowed = "0123456789/-" + ("." if decimal else "")
-        try:
-            if not text or text != value or any(c not in allowed for c in text) or ("." in text and "/" in text):
-                raise ValueError
-            parsed = Fraction(text)
-        except (ValueError, ZeroDivisionError):
-            raise ValueError(f"{self.where}: field {name!r} must be {what}, got {value!r:.60}") from None
-        return parsed.numerator if parsed.denominator == 1 else parsed
-
-
-def outcome_row(outcome: InstanceOutcome, params: dict) -> dict[str, Any]:
-    """The fields of a ``calls_scored`` row that :func:`load_scores` reads, for an outcome (the inverse of
-    reading: ``load_scores`` of these rows gives the outcomes back). A writer may add more fields."""
-    return {
-        "call_id": outcome.call_id, "instance_id": outcome.instance_id, "family": outcome.family,
-        "family_group": outcome.family_group, "params": params, "reference": exact_str(outcome.reference),
-        "reference_type": outcome.reference_type, "sense": outcome.sense, "bound": exact_str(outcome.bound),
-        "bound_kind": outcome.bound_kind, "status": outcome.status, "valid": outcome.valid,
-        "objective": exact_str(outcome.objective), "ratio": to_float(outcome.ratio),
-        "ratio_exact": exact_str(outcome.ratio),
-    }
+#: the fields of a ``calls_scored`` row that :func:`load_scores` reads, for an outcome (``callrow.outcome_json``)
+outcome_row = outcome_json
 
 
 def _suite_lookup(suite: str | None, where: str):
@@ -157,50 +84,6 @@ def _read_doc(path: str | Path) -> tuple[dict, str]:
     return doc, where
 
 
-def _outcome_from_row(data: Any, where: str) -> InstanceOutcome:
-    row = _Row(data, where)
-    call_id = row.str("call_id")
-    row.where = f"{where} (call_id {call_id!r})"
-    instance_id = row.str("instance_id")
-    family = row.str("family")
-    family_group = row.str("family_group")
-    row.dict("params")
-    if family in FAMILIES and FAMILIES[family].group != family_group:
-        raise ValueError(f"{row.where}: field 'family_group' is {family_group!r}, "
-                         f"but family {family!r} belongs to group {FAMILIES[family].group!r}")
-    reference = row.exact("reference")
-    reference_type = row.str("reference_type")
-    sense = row.str("sense")
-    bound = row.exact("bound", nullable=True, decimal=True)  # the LABS target is the decimal 12.32
-    bound_kind = row.str("bound_kind", nullable=True)
-    status = row.str("status")
-    valid = row.bool("valid")
-    objective = row.exact("objective", nullable=True)
-    ratio_float = row.number("ratio")
-    ratio_exact = row.exact("ratio_exact", nullable=True)
-    if status in MISSING_STATUSES:
-        if ratio_exact is not None or ratio_float is not None:
-            raise ValueError(f"{row.where}: status {status} is a missing call; 'ratio' and 'ratio_exact' must be null")
-    elif status in STATUSES:
-        if ratio_exact is None:
-            raise ValueError(f"{row.where}: field 'ratio_exact' is null but status {status} is scored")
-        approx = to_float(ratio_exact)  # None only when too large for a float
-        if ratio_float is None and approx is not None:
-            raise ValueError(f"{row.where}: field 'ratio' is null but status {status} is scored")
-        if ratio_float is not None and (approx is None
-                                        or not math.isclose(approx, ratio_float, rel_tol=1e-9, abs_tol=1e-12)):
-            raise ValueError(f"{row.where}: fields 'ratio' ({ratio_float!r}) and 'ratio_exact' "
-                             f"({exact_str(ratio_exact)}) disagree")
-    try:
-        return InstanceOutcome(
-            call_id=call_id, instance_id=instance_id, family=family, family_group=family_group,
-            reference_type=reference_type, sense=sense, reference=reference, bound=bound, bound_kind=bound_kind,
-            status=status, valid=valid, objective=objective,
-            ratio=None if ratio_exact is None else Fraction(ratio_exact))
-    except (ValueError, TypeError) as exc:
-        raise ValueError(f"{where}: {exc}") from None
-
-
 def _missing_outcome(call_id: str, status: str, suite_calls: dict, suite: str | None, where: str) -> InstanceOutcome:
     inst = suite_calls.get(call_id)
     if inst is None:
@@ -216,7 +99,7 @@ def _missing_outcome(call_id: str, status: str, suite_calls: dict, suite: str | 
 
 def _load(path: str | Path) -> tuple[list[InstanceOutcome], dict, str]:
     doc, where = _read_doc(path)
-    top = _Row(doc, where)
+    top = Fields(doc, where)
     rows = top.list("calls_scored")
     infra = top.list("infrastructure_failures")
     missing_ids = top.list("missing_call_ids")
@@ -226,14 +109,14 @@ def _load(path: str | Path) -> tuple[list[InstanceOutcome], dict, str]:
 
     outcomes: dict[str, InstanceOutcome] = {}
     for k, data in enumerate(rows):
-        o = _outcome_from_row(data, f"{where}: calls_scored[{k}]")
+        o = outcome_from_json(data, f"{where}: calls_scored[{k}]")
         if o.call_id in outcomes:
             raise ValueError(f"{where}: calls_scored[{k}]: duplicate call_id {o.call_id!r}")
         outcomes[o.call_id] = o
 
     missing: dict[str, str] = {}
     for k, data in enumerate(infra):
-        row = _Row(data, f"{where}: infrastructure_failures[{k}]")
+        row = Fields(data, f"{where}: infrastructure_failures[{k}]")
         cid = row.str("call_id")
         reason = row.str("reason", nullable=True)
         if row.data.get("ratio") is not None:

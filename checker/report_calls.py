@@ -13,8 +13,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Sequence
 
+from endless_exam.certificates.verdict import objective_to_float, objective_to_str
+
 from . import suites
-from .aggregate import exact_str, gap_closed, to_float
+from .aggregate import gap_closed
 from .report import csv_text, load_scores
 from .mdcell import md_cell
 
@@ -31,9 +33,9 @@ def call_rows(path: str | Path) -> list[dict[str, Any]]:
     for o in load_scores(path):
         g = None if o.missing else gap_closed(o)
         rows.append({"call_id": o.call_id, "instance_id": o.instance_id, "family": o.family,
-                     "params": params.get(o.call_id), "status": o.status, "objective": exact_str(o.objective),
-                     "reference": exact_str(o.reference), "ratio_exact": exact_str(o.ratio),
-                     "ratio": to_float(o.ratio), "gap_closed": g})
+                     "params": params.get(o.call_id), "status": o.status, "objective": objective_to_str(o.objective),
+                     "reference": objective_to_str(o.reference), "ratio_exact": objective_to_str(o.ratio),
+                     "ratio": objective_to_float(o.ratio), "gap_closed": g})
     return rows
 
 

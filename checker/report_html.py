@@ -16,7 +16,8 @@ import html
 import re
 from typing import Any, Sequence
 
-from .aggregate import exact_str, to_float
+from endless_exam.certificates.verdict import objective_to_float, objective_to_str
+
 from .report import _fmt as _f, _with_ci as _ci
 from .report_series import RunData, call_table, family_quality
 from .report_table2 import table2_rows
@@ -110,7 +111,7 @@ def _families(runs: Sequence[RunData]) -> str:
 def _calls(runs: Sequence[RunData]) -> str:
     rows, classes = [], []
     for c in call_table(runs):
-        objective = exact_str(c["objective"]) or "–"
+        objective = objective_to_str(c["objective"]) or "–"
         if len(objective) > _OBJECTIVE_CHARS:
             objective = objective[: _OBJECTIVE_CHARS - 1] + "…"
         detail = ""
@@ -121,7 +122,7 @@ def _calls(runs: Sequence[RunData]) -> str:
         missing = c["ratio"] is None
         rows.append([("", _e(c["run"])), ("", _e(c["call_id"])), ("", _e(c["family"])), ("status", _e(c["status"])),
                      ("", _e(c["reason"] or "–")), ("num", _e(objective)),
-                     ("num", _f(to_float(c["ratio"]), 4)), ("num", _f(c["gap_closed"], 3)), ("", detail)])
+                     ("num", _f(objective_to_float(c["ratio"]), 4)), ("num", _f(c["gap_closed"], 3)), ("", detail)])
         classes.append("missing" if missing else c["status"])
     header = ["Run", "Call", "Family", "Verdict", "Reason", "Objective", "Ratio", "Gap closed", "Message / witness"]
     return _table("sortable calls", header, rows, classes)

@@ -26,8 +26,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Sequence
 
+from endless_exam.certificates.verdict import objective_to_float
+
 from .aggregate import (BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, REFERENCE_TYPES, InstanceOutcome, bootstrap_ci,
-                        gap_closed, to_float)
+                        gap_closed)
 from .families import FAMILIES
 from .report import _read_doc, load_run, load_scores
 
@@ -164,8 +166,8 @@ def family_quality(runs: Sequence[RunData]) -> list[dict[str, Any]]:
                 if len(values) >= 2:
                     lo, hi = bootstrap_ci(values, boot.get("resamples", BOOTSTRAP_RESAMPLES),
                                           boot.get("seed", BOOTSTRAP_SEED))
-                    ci = [to_float(lo), to_float(hi)]
-                mean = to_float(sum(values, Fraction(0)) / len(values)) if values else None
+                    ci = [objective_to_float(lo), objective_to_float(hi)]
+                mean = objective_to_float(sum(values, Fraction(0)) / len(values)) if values else None
                 cells.append({"family": family, "run": run.name, "n": len(values), "mean": mean,
                               "ci": ci, "missing": not values})
         panels.append({"reference_type": rtype, "title": REFERENCE_LABELS[rtype] + "s", "families": families,
@@ -203,7 +205,7 @@ def _y(family: str, value: int | Fraction | None, params: dict) -> float | None:
             return _TRANSFORMS[family][1](value, params)
         except (KeyError, TypeError, ValueError, ZeroDivisionError, OverflowError):
             return None
-    return to_float(value)
+    return objective_to_float(value)
 
 
 def _mean(values: list[float]) -> float | None:
@@ -244,7 +246,7 @@ def size_series(runs: Sequence[RunData]) -> list[dict[str, Any]]:
             if y is not None:
                 point["objective_samples"].append(y)
             if o is not None and o.ratio is not None:
-                point["ratio_samples"].append(to_float(o.ratio))
+                point["ratio_samples"].append(objective_to_float(o.ratio))
             reference = o.reference if o is not None else d.get("reference")
             rtype = o.reference_type if o is not None else d.get("reference_type")
             ry = _y(family, reference, params)
@@ -276,7 +278,7 @@ def size_series(runs: Sequence[RunData]) -> list[dict[str, Any]]:
 
 def ratio_histogram(runs: Sequence[RunData], bins: int = 20) -> dict[str, Any]:
     """Shared bin edges over every run's scored ratios and the integer count per bin and run."""
-    values = {r.name: [to_float(o.ratio) for o in r.outcomes if o.ratio is not None and to_float(o.ratio) is not None]
+    values = {r.name: [objective_to_float(o.ratio) for o in r.outcomes if o.ratio is not None and objective_to_float(o.ratio) is not None]
               for r in runs}
     flat = [v for vs in values.values() for v in vs]
     if not flat:

@@ -1,20 +1,13 @@
 """Scoring a run: ``answers.jsonl`` -> ``scores.json`` (docs/SPECIFICATION.md sections 5-7).
 
-Every answer that can earn a score goes through the harness (both verifiers, own processes, limits).
-Outcome classes, decided in this order for each call:
-1. infrastructure (``error``, ``finish_reason`` or ``verify_msg`` is an infrastructure reason) -> missing;
-2. tool-free track: ``finish_reason`` other than ``stop`` -> zero; ``output_tokens`` above 128,000 -> zero;
-   tool-assisted track: ``submission_within_deadline`` false -> zero; a finish reason other than
-   stop/timeout/resource_limit/length -> zero; no token cap;
-3. a line, answer or content over its size limit -> REJECT ``SIZE_LIMIT`` (decided from the length);
-4. otherwise both verifiers, which get the raw bytes of the answer (or of the content) and parse them
-   themselves: ACCEPT -> its ratio; REJECT (a strictness or syntax fault of the answer's JSON included),
-   TIMEOUT, LIMIT -> zero; ERROR -> missing (``verification_process_failed``, or
-   ``family_not_implemented``); DISAGREE -> missing and flagged (``independent_verifier_disagreement``).
+One call at a time, ``checker.call`` decides how an answer is scored (infrastructure -> missing; an
+unfinished generation or the token budget -> zero; a size limit -> REJECT; otherwise both verifiers
+through the harness) and makes its row, a ``callrow.CallRow``; this module runs the calls, keeps the
+progress file and writes ``scores.json``.
 
 Where the verifications run (``backend``): ``local`` (threads here, ``jobs`` answers at a time) or
 ``ray`` (``checker.score_ray``: Ray tasks that call the same ``harness.verify`` on the worker and send
-back ``verification_fields``); both backends build every row with ``row_from_verification`` and write
+back ``callrow.verification_fields``); both backends build every row with ``call.verified_row`` and write
 it through the same ``Progress``, so rows, resume and ``scores.json`` do not depend on the backend, and
 the backend is not part of the run's header.
 
@@ -29,10 +22,11 @@ the installed checker code (``fingerprint.code_fingerprint``) and the limits).
 Each row carries ``answers_sha256``, its ``call_id``, its line number and ``line_sha256`` (the SHA-256
 of its own answers line) and ``integrity``: the SHA-256 of the row's other content and the answers
 hash. Running the same command again reuses a saved row only if the answers come from a regular file
-whose hash is the header's, the row's integrity hash, bindings and suite fields match, and the row is
-consistent in itself (status, validity, objective, ratio and both verifiers' verdicts agree; a call
-decided without verification must be decided the same way again); every other row is redone and the
-run says how many. This is integrity against accidents and hand edits, not authentication: anyone who
+whose hash is the header's, the row's integrity hash, bindings and suite fields match, the row is
+exactly what ``CallRow.to_json`` writes (types, key set, derived fields), and it is consistent in
+itself (the trust rule, ``combine``, applied to both verifiers' recorded verdicts and re-checks gives
+the row's verdict; a call decided without verification must be decided the same way again); every
+other row is redone and the run says how many. This is integrity against accidents and hand edits, not authentication: anyone who
 can write the file can recompute the hashes. A header that does not match is an error unless
 ``--restart`` is given; answers from a pipe never resume (the run restarts and says so).
 ``scores.json`` is written atomically at the end, also when calls failed, and carries the same header
@@ -50,154 +44,28 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from fractions import Fraction
 from typing import Callable
 
-from endless_exam.certificates.bounded import bounded_witness, clip
-from endless_exam.certificates.verdict import Status, objective_from_str, objective_to_float, objective_to_str
+from endless_exam.certificates.verdict import objective_to_float, objective_to_str
 
 from . import __version__, harness, suites
+from .aggregate import aggregate
 from .answers import AnswerRecord, AnswersFileError
+from .call import decide_without_verification, failure_row, score_record
+from .callrow import CallRow
+from .combine import combine
 from .fingerprint import code_fingerprint
 from .progress_header import header_difference
 from .reverify import must_reverify
 from . import runlock
 from .outputs import refusal, replace_file
-from .scoring import ratio, ratio_float
 from .suites import Instance
 
-TOKEN_BUDGET = 128_000
-TOOL_FINISH_OK = frozenset({"stop", "timeout", "resource_limit", "length"})
 BACKENDS = ("local", "ray")     # where the verifications run (checker.score_ray for ray)
 
 
 class ScoreError(Exception):
     pass
-
-
-def _verdict_summary(v, seconds: float) -> dict:
-    return {"status": v.status.value, "objective": objective_to_str(v.objective), "reason": v.reason,
-            "message": v.message, "seconds": round(seconds, 4)}
-
-
-def _base_row(inst: Instance) -> dict:
-    return {
-        "call_id": inst.call_id, "instance_id": inst.instance_id, "family": inst.family,
-        "family_group": inst.family_group, "params": inst.params, "sense": inst.sense,
-        "reference": None if inst.reference is None else str(inst.reference),
-        "reference_float": objective_to_float(inst.reference),
-        "reference_type": inst.reference_type, "bound": None if inst.bound is None else str(inst.bound),
-        "bound_kind": inst.bound_kind,
-    }
-
-
-def _finish(row: dict, inst: Instance, outcome: str, status: str, valid: bool, objective, reason, message) -> dict:
-    r = ratio(objective, inst.reference, inst.sense, valid) if outcome != "missing" else None
-    row.update({
-        "outcome": outcome, "status": status, "valid": valid,
-        "objective": objective_to_str(objective) if objective is not None else None,
-        "objective_float": objective_to_float(objective),
-        "reason": reason, "message": message,
-        "ratio": ratio_float(r), "ratio_exact": None if r is None else objective_to_str(r),
-        "published_breakthrough": bool(r is not None and inst.reference_type == "published" and r > 1),
-    })
-    return row
-
-
-def decide_without_verification(rec: AnswerRecord, inst: Instance, track: str) -> dict | None:
-    """The row of a call whose outcome needs no verifier (infrastructure, zero, not implemented, a size
-    limit), or None when the answer must go to the verifiers. Cheap and deterministic: it is also
-    how a saved row of such a call is checked on resume."""
-    row = _base_row(inst)
-    row["line"] = rec.line
-    row["line_sha256"] = rec.sha256
-    infra = rec.infrastructure_reason
-    if infra is not None:
-        return _finish(row, inst, "missing", "MISSING", False, None, infra, f"infrastructure failure: {infra}")
-    if track == "tool-free":
-        if rec.finish_reason != "stop":
-            return _finish(row, inst, "zero", "ZERO", False, None, f"finish_reason:{rec.finish_reason}",
-                           "generation did not finish normally")
-        if rec.output_tokens is not None and rec.output_tokens > TOKEN_BUDGET:
-            return _finish(row, inst, "zero", "ZERO", False, None, "output_token_budget",
-                           f"output exceeded the {TOKEN_BUDGET:,}-token budget ({rec.output_tokens:,})")
-    else:
-        if rec.submission_within_deadline is not True:
-            why = "no submission_within_deadline flag" if rec.submission_within_deadline is None else "submitted after the deadline"
-            return _finish(row, inst, "zero", "ZERO", False, None, "deadline", why)
-        if rec.finish_reason not in TOOL_FINISH_OK:
-            return _finish(row, inst, "zero", "ZERO", False, None, f"finish_reason:{rec.finish_reason}",
-                           "the session did not end normally")
-    if not inst.implemented:
-        return _finish(row, inst, "missing", "MISSING", False, None, "family_not_implemented",
-                       f"family {inst.family!r} is not implemented yet; the answer was not verified")
-    too_big = rec.size_error()
-    if too_big is not None:
-        return _finish(row, inst, "scored", "REJECT", False, None, *too_big)
-    return None
-
-
-def score_record(rec: AnswerRecord, inst: Instance, track: str, time_limit: float, memory_limit: int,
-                 source=None, formal: bool = False) -> dict:
-    """Score one call; never raises on bad answers (they become rows). ``source`` (an
-    ``answers.AnswersSource``) supplies the raw answer bytes; it may raise ``AnswersChangedError``."""
-    decided = decide_without_verification(rec, inst, track)
-    if decided is not None:
-        return decided
-    kind, payload = verification_payload(rec, source)
-    res = harness.verify(inst.family, inst.params, payload, kind, time_limit=time_limit, memory_limit=memory_limit,
-                         formal=formal)
-    del payload
-    return row_from_verification(rec, inst, verification_fields(res, formal))
-
-
-def verification_payload(rec: AnswerRecord, source) -> tuple[str, bytes]:
-    """(kind, raw bytes) that the verifiers get for ``rec``, read back from ``source`` (hash-checked)."""
-    which, span = rec.payload_span()
-    return ("json" if which == "answer" else "jsonl_content"), source.read_value(rec, span)
-
-
-def verification_fields(res: harness.Combined, formal: bool) -> dict:
-    """The plain-JSON result of verifying one answer: what a row keeps of the harness's ``Combined``.
-    Every backend builds rows from this (the ray backend computes it on the worker and sends it back)."""
-    fields = {"primary": _verdict_summary(res.primary, res.primary_seconds),
-              "second": _verdict_summary(res.second, res.second_seconds),
-              "witness": bounded_witness(res.witness), "witness_checks": res.witness_checks}
-    if formal:
-        fields["formal"] = res.formal
-    fields["combined"] = {"status": res.status.value, "objective": objective_to_str(res.objective),
-                          "reason": res.reason, "message": clip(res.message)}
-    return fields
-
-
-def row_from_verification(rec: AnswerRecord, inst: Instance, fields: dict) -> dict:
-    """The row of a verified call, from ``verification_fields``."""
-    row = _base_row(inst)
-    row["line"] = rec.line
-    row["line_sha256"] = rec.sha256
-    combined = fields["combined"]
-    for key in ("primary", "second", "witness", "witness_checks", "formal"):
-        if key in fields:
-            row[key] = fields[key]
-    status = Status(combined["status"])
-    message = combined["message"]
-    if status is Status.ACCEPT:
-        return _finish(row, inst, "scored", "ACCEPT", True, objective_from_str(combined["objective"]), None, message)
-    if status in (Status.REJECT, Status.TIMEOUT, Status.LIMIT):
-        return _finish(row, inst, "scored", status.value, False, None, combined["reason"], message)
-    if status is Status.DISAGREE:
-        return _finish(row, inst, "missing", "DISAGREE", False, None, "independent_verifier_disagreement", message)
-    not_impl = "FAMILY_NOT_IMPLEMENTED" in (fields["primary"]["reason"], fields["second"]["reason"])
-    return _finish(row, inst, "missing", "ERROR", False, None,
-                   "family_not_implemented" if not_impl else "verification_process_failed", message)
-
-
-def failure_row(rec: AnswerRecord, inst: Instance, message: str) -> dict:
-    """An infrastructure ERROR row (missing, redone on resume) for a call whose verification did not
-    come back: a scorer bug, or a lost Ray task."""
-    row = _finish(_base_row(inst), inst, "missing", "ERROR", False, None, "verification_process_failed", message)
-    row["line"], row["line_sha256"] = rec.line, rec.sha256
-    return row
 
 
 # ---- progress file ---------------------------------------------------------------------------------
@@ -218,68 +86,29 @@ def row_integrity(row: dict, answers_sha256: str) -> str:
                           + _canonical(body)).hexdigest()
 
 
-_VERDICT_KEYS = ("outcome", "status", "valid", "objective", "objective_float", "reason", "message", "ratio",
-                 "ratio_exact", "published_breakthrough")
-
-
-def row_is_consistent(row, rec: AnswerRecord | None, inst: Instance | None, answers_sha256: str, track: str) -> bool:
-    """May a saved progress row be reused for ``rec``? (Binding, integrity, suite fields, own consistency.)"""
-    try:
-        if type(row) is not dict or rec is None or inst is None:
-            return False
-        if row.get("integrity") != row_integrity(row, answers_sha256) or row.get("answers_sha256") != answers_sha256:
-            return False
-        if row.get("call_id") != rec.call_id or row.get("line") != rec.line or row.get("line_sha256") != rec.sha256:
-            return False
-        if any(row.get(k) != v for k, v in _base_row(inst).items()):
-            return False
-        if row.get("outcome") not in REUSABLE_OUTCOMES:
-            return False
-        decided = decide_without_verification(rec, inst, track)
-        if decided is not None:       # decided again, the same way, or not reused
-            return all(row.get(k) == decided.get(k) for k in _VERDICT_KEYS) and "primary" not in row
-        status = row.get("status")
-        if row.get("outcome") != "scored" or status not in ("ACCEPT", "REJECT", "TIMEOUT", "LIMIT"):
-            return False
-        primary, second = row.get("primary"), row.get("second")
-        if type(primary) is not dict or type(second) is not dict:
-            return False
-        valid = row.get("valid")
-        if valid is not (status == "ACCEPT"):
-            return False
-        objective = objective_from_str(row.get("objective"))
-        if status == "ACCEPT":
-            if objective is None or row.get("reason") is not None:
-                return False
-            if primary.get("status") != "ACCEPT" or second.get("status") != "ACCEPT":
-                return False
-            if primary.get("objective") != row["objective"] or second.get("objective") != row["objective"]:
-                return False
-        else:
-            # the harness's combination: a REJECT pairs with a REJECT, TIMEOUT or LIMIT; otherwise ERROR
-            # outranks TIMEOUT, which outranks LIMIT (an ACCEPT against a TIMEOUT is a TIMEOUT)
-            if objective is not None or row.get("reason") is None:
-                return False
-            statuses = {primary.get("status"), second.get("status")}
-            if status not in statuses or "ERROR" in statuses or "DISAGREE" in statuses:
-                return False
-            if status == "REJECT" and not statuses <= {"REJECT", "TIMEOUT", "LIMIT"}:
-                return False
-            if status == "TIMEOUT" and "REJECT" in statuses:
-                return False
-            if status == "LIMIT" and statuses & {"REJECT", "TIMEOUT"}:
-                return False
-            if not statuses <= {"ACCEPT", "REJECT", "TIMEOUT", "LIMIT"}:
-                return False
-            if row["reason"] not in [v.get("reason") for v in (primary, second) if v.get("status") == status]:
-                return False
-        checks = row.get("witness_checks")
-        if type(checks) is not list or not all(type(c) is dict and c.get("holds") is True for c in checks):
-            return False
-        expect = _finish({}, inst, "scored", status, valid, objective, row.get("reason"), row.get("message"))
-        return all(row.get(k) == expect[k] for k in _VERDICT_KEYS)
-    except Exception:          # a malformed row (wrong types, garbage objective) is simply not reused
+def row_is_consistent(row: CallRow, rec: AnswerRecord | None, inst: Instance | None, track: str) -> bool:
+    """May a saved row (already read by ``CallRow.from_json``, so well formed and bound to these answers) be
+    reused for ``rec``? Its line, the suite's fields and its own verdict must hold again: a call decided
+    without verification is decided the same way again; a verified one gives, by the trust rule
+    (``combine``) applied to the verdicts it records, the verdict it claims."""
+    if rec is None or inst is None:
         return False
+    if (row.call_id, row.line, row.line_sha256) != (rec.call_id, rec.line, rec.sha256) or not row.same_instance(inst):
+        return False
+    if row.outcome not in REUSABLE_OUTCOMES:
+        return False
+    decided = decide_without_verification(rec, inst, track)
+    if decided is not None:       # decided again, the same way, or not reused
+        return row == decided
+    v = row.verification
+    if row.outcome != "scored" or v is None:
+        return False
+    try:
+        res = combine(v.primary.verdict(), v.second.verdict(), v.witness_checks)
+    except (ValueError, TypeError):
+        return False
+    return (res.status.value, objective_to_str(res.objective), res.reason) == (
+        row.status, objective_to_str(row.objective), row.reason)
 
 
 class Progress:
@@ -293,7 +122,7 @@ class Progress:
         self.answers_sha256 = header["answers_sha256"]
         self.lock = threading.Lock()
         self.stopped = False
-        self.done: dict[str, dict] = {}
+        self.done: dict[str, CallRow] = {}
         self.redone = 0          # saved rows that failed a check and are verified again
         self.reverified = 0      # saved record claims (reverify.must_reverify), verified again by design
         self.resumed = False
@@ -338,14 +167,33 @@ class Progress:
             if cid is None or len(saved) != 1:       # a call saved twice: neither copy is trusted
                 self.redone += len(saved)
                 continue
-            row = saved[0]
-            if row_is_consistent(row, records.get(cid), instances.get(cid), self.answers_sha256, track):
-                if must_reverify(row):        # a record claim is verified again in this run, never reused
+            data = saved[0]
+            row = self._reusable(data, records.get(cid), instances.get(cid), track)
+            if row is not None:
+                if must_reverify(row.to_json()):   # a record claim is verified again in this run, never reused
                     self.reverified += 1
                     continue
                 self.done[cid] = row
-            elif type(row) is dict and row.get("outcome") in REUSABLE_OUTCOMES:
+            elif type(data) is dict and data.get("outcome") in REUSABLE_OUTCOMES:
                 self.redone += 1          # a missing row is always redone; anything else failed a check
+
+    def _reusable(self, data, rec: AnswerRecord | None, inst: Instance | None, track: str) -> CallRow | None:
+        """The saved row ``data`` if it is bound to these answers, intact, well formed and consistent."""
+        if type(data) is not dict or data.get("answers_sha256") != self.answers_sha256:
+            return None
+        if data.get("integrity") != row_integrity(data, self.answers_sha256):
+            return None
+        try:
+            row = CallRow.from_json({k: v for k, v in data.items() if k not in _BINDING})
+        except Exception:          # a malformed row (wrong types, garbage objective) is simply not reused
+            return None
+        return row if row_is_consistent(row, rec, inst, track) else None
+
+    def _bound(self, row: CallRow) -> dict:
+        """The progress line of ``row``: its JSON, the answers hash and the integrity hash over both."""
+        data = dict(row.to_json(), answers_sha256=self.answers_sha256)
+        data["integrity"] = row_integrity(data, self.answers_sha256)
+        return data
 
     def _rewrite(self) -> None:
         """Write header and kept rows to a new file and move it into place (never a torn rewrite)."""
@@ -357,7 +205,7 @@ class Progress:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 fh.write(json.dumps(self.header) + "\n")
                 for row in self.done.values():
-                    fh.write(json.dumps(row) + "\n")
+                    fh.write(json.dumps(self._bound(row)) + "\n")
                 fh.flush()
                 os.fsync(fh.fileno())
             _match_umask(tmp)
@@ -367,18 +215,16 @@ class Progress:
                 os.unlink(tmp)
             raise
 
-    def add(self, row: dict) -> None:
-        row = dict(row, answers_sha256=self.answers_sha256)
-        row.pop("integrity", None)
-        row["integrity"] = row_integrity(row, self.answers_sha256)
+    def add(self, row: CallRow) -> None:
+        line = json.dumps(self._bound(row)) + "\n"
         with self.lock:
             if self.stopped:          # an interrupted run records nothing more (killed verifiers are not verdicts)
                 return
             with open(self.path, "a", encoding="utf-8") as fh:
-                fh.write(json.dumps(row) + "\n")
+                fh.write(line)
                 fh.flush()
                 os.fsync(fh.fileno())
-            self.done[row["call_id"]] = row
+            self.done[row.call_id] = row
 
 
 def _match_umask(path: str) -> None:
@@ -406,16 +252,16 @@ class Bar:
             self.bar = tqdm(total=total, initial=done, desc="scoring", unit="answer", file=sys.stderr,
                             dynamic_ncols=True, smoothing=0.1)
 
-    def _tally(self, row: dict | None) -> None:
+    def _tally(self, row: CallRow | None) -> None:
         if row is None:
             return
-        if row.get("outcome") == "missing":
+        if row.outcome == "missing":
             self.counts["missing"] += 1
-        elif row.get("status") in ("TIMEOUT", "LIMIT"):
+        elif row.status in ("TIMEOUT", "LIMIT"):
             self.counts["TIMEOUT"] += 1
-        elif row.get("status") == "ACCEPT":
+        elif row.status == "ACCEPT":
             self.counts["ACCEPT"] += 1
-        elif row.get("status") == "ZERO":
+        elif row.status == "ZERO":
             self.counts["ZERO"] += 1
         else:
             self.counts["REJECT"] += 1
@@ -427,7 +273,7 @@ class Bar:
         counts = " ".join(f"{k} {v}" for k, v in self.counts.items())
         return f"scoring {self.count}/{self.total} ({rate}{elapsed:.0f} s) {counts}"
 
-    def step(self, row: dict | None = None) -> None:
+    def step(self, row: CallRow | None = None) -> None:
         self.count += 1
         self._tally(row)
         if self.bar is not None:
@@ -569,10 +415,10 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
         _dispatch_local(todo, by_call, len(records), progress, track=track, time_limit=time_limit,
                         memory_limit=memory_limit, formal=formal, source=source, jobs=jobs or 1,
                         changed_error=changed_error)
-    rows = [{k: v for k, v in progress.done[r.call_id].items() if k not in _BINDING} for r in records]
-    doc = build_scores(scorable, [r for r in rows if r["reference"] is not None], unanswered, track, suite,
+    rows = [progress.done[r.call_id] for r in records]
+    doc = build_scores(scorable, [r for r in rows if r.reference is not None], unanswered, track, suite,
                        duplicates)
-    doc["verified_without_reference"] = [r for r in rows if r["reference"] is None]
+    doc["verified_without_reference"] = [r.to_json() for r in rows if r.reference is None]
     doc["answers_sha256"] = source.sha256
     doc["run"] = header
     write_json_atomically(output, doc)
@@ -598,7 +444,7 @@ def _dispatch_local(todo: list[AnswerRecord], by_call: dict[str, Instance], tota
     pool = ThreadPoolExecutor(max_workers=max(1, jobs))
     stop = threading.Event()
 
-    def guarded(rec: AnswerRecord) -> dict | None:
+    def guarded(rec: AnswerRecord) -> CallRow | None:
         if stop.is_set():
             return None
         try:
@@ -657,7 +503,7 @@ def _dispatch_ray(todo: list[AnswerRecord], by_call: dict[str, Instance], total:
         raise _interrupted(progress, total) from None
     bar = Bar(total, total - len(todo))
 
-    def record(row: dict) -> None:
+    def record(row: CallRow) -> None:
         progress.add(row)
         bar.step(row)
 
@@ -681,36 +527,27 @@ def _dispatch_ray(todo: list[AnswerRecord], by_call: dict[str, Instance], total:
         raise _interrupted(progress, total) from None
 
 
-def build_scores(instances: tuple[Instance, ...], rows: list[dict], unanswered: list[str], track: str,
+def build_scores(instances: tuple[Instance, ...], rows: list[CallRow], unanswered: list[str], track: str,
                  suite: str = "bench-v1", duplicates: str = "error") -> dict:
-    from .aggregate import InstanceOutcome, aggregate
-
     order = {i.call_id: n for n, i in enumerate(instances)}
-    rows = sorted(rows, key=lambda r: order[r["call_id"]])
-    outcomes = [InstanceOutcome(
-        call_id=r["call_id"], instance_id=r["instance_id"], family=r["family"], family_group=r["family_group"],
-        reference_type=r["reference_type"], sense=r["sense"], reference=objective_from_str(r["reference"]),
-        bound=None if r["bound"] is None else Fraction(r["bound"]), bound_kind=r["bound_kind"],
-        status=r["status"], valid=r["valid"],
-        objective=objective_from_str(r["objective"]),
-        ratio=None if r["ratio_exact"] is None else Fraction(r["ratio_exact"]),
-    ) for r in rows if r["reference"] is not None]
+    rows = sorted(rows, key=lambda r: order[r.call_id])
+    outcomes = [r.outcome_view() for r in rows if r.reference is not None]
     expected = list(dict.fromkeys(i.instance_id for i in instances if i.reference is not None))
     try:
         summary = aggregate(outcomes, expected_instances=expected, duplicates=duplicates)
     except ValueError as exc:   # e.g. two scored calls for one instance: keep every row, report the problem
         summary = {"error": str(exc)[:2000]}
-    infra = [{"call_id": r["call_id"], "reason": r["reason"], "ratio": None} for r in rows
-             if r["outcome"] == "missing" and r["reason"] != "family_not_implemented"]
+    infra = [{"call_id": r.call_id, "reason": r.reason, "ratio": None} for r in rows
+             if r.missing and r.reason != "family_not_implemented"]
     # calls of families this checker does not implement yet: missing, but not an infrastructure failure
-    not_implemented = [{"call_id": r["call_id"], "family": r["family"]} for r in rows
-                       if r["outcome"] == "missing" and r["reason"] == "family_not_implemented"]
+    not_implemented = [{"call_id": r.call_id, "family": r.family} for r in rows
+                       if r.missing and r.reason == "family_not_implemented"]
     missing = sorted(set(unanswered) | {f["call_id"] for f in infra} | {f["call_id"] for f in not_implemented})
     complete = not missing
     doc = {
         "version": "1", "checker": __version__, "suite": suite, "track": track, "complete": complete,
         "calls": len(rows), "expected_calls": len(instances),
-        "distinct_instances": len({r["instance_id"] for r in rows if r["outcome"] != "missing"}),
+        "distinct_instances": len({r.instance_id for r in rows if not r.missing}),
         "expected_instances": len({i.instance_id for i in instances}),
     }
     key = "score" if complete else "subset_score"
@@ -720,9 +557,9 @@ def build_scores(instances: tuple[Instance, ...], rows: list[dict], unanswered: 
         "construction_reference_ratio": summary.get("construction_reference_ratio"),
         "valid_fraction": summary.get("valid_fraction"),
         "reference_parity_score": 100, "score_capped": False,
-        "instances": [{"instance_id": r["instance_id"], "family": r["family"], "reference_type": r["reference_type"],
-                       "calls": 1, "ratio": r["ratio"]} for r in rows if r["outcome"] != "missing"],
-        "calls_scored": rows,
+        "instances": [{"instance_id": r.instance_id, "family": r.family, "reference_type": r.reference_type,
+                       "calls": 1, "ratio": objective_to_float(r.ratio)} for r in rows if not r.missing],
+        "calls_scored": [r.to_json() for r in rows],
         "missing_call_ids": missing,
         "infrastructure_failures": infra,
         "not_implemented": not_implemented,

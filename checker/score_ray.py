@@ -5,8 +5,8 @@ verifications: it reads and frames the answers, decides the calls that need no v
 remaining answer back (hash-checked, ``AnswersSource.read_value``) and hands its raw bytes to a Ray task.
 The task runs on a worker machine and calls the same entry point as a local run,
 ``harness.verify`` (both verifiers, each in its own process forked from that worker's zygotes, with the
-run's time and memory limits), and returns ``score.verification_fields`` of the result: plain JSON,
-nothing else. The driver turns that into the row with ``score.row_from_verification`` and writes it
+run's time and memory limits), and returns ``callrow.verification_fields`` of the result: plain JSON,
+nothing else. The driver turns that into the row with ``call.verified_row`` and writes it
 through the same ``Progress`` and ``Bar`` as a local run, so rows, the progress file, resume and
 ``scores.json`` are those of a local run: a run started with one backend resumes with the other (the
 backend is not part of the run's header). Results are taken in completion order; at most ``in_flight``
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
-from typing import Callable
+from typing import Any, Callable
 
 from . import __version__, interrupts, ray_reaper
 from .fingerprint import code_fingerprint
@@ -56,11 +56,12 @@ def require() -> None:
 def verify_task(family: str, params: dict, payload: bytes, kind: str, time_limit: float, memory_limit: int,
                 formal: bool) -> dict:
     """The body of one Ray task, run on the worker: the local path's verification, as plain JSON."""
-    from . import harness, score
+    from . import harness
+    from .callrow import verification_fields
 
     res = harness.verify(family, params, payload, kind, time_limit=time_limit, memory_limit=memory_limit,
                          formal=formal)
-    return {"checker": __version__, "code": code_fingerprint(), "fields": score.verification_fields(res, formal)}
+    return {"checker": __version__, "code": code_fingerprint(), "fields": verification_fields(res, formal)}
 
 
 CONNECT_TIMEOUT = 10.0     # seconds for the TCP check of a HOST:PORT address
@@ -156,12 +157,13 @@ class Session:
 
 
 def dispatch(session: Session, todo: list, by_call: dict, *, track: str, time_limit: float, memory_limit: int,
-             formal: bool, source, record: Callable[[dict], None], stopped: Callable[[], None],
+             formal: bool, source, record: Callable[[Any], None], stopped: Callable[[], None],
              in_flight: int) -> None:
     """Verify ``todo`` on the cluster; ``record(row)`` every result as it completes (the local path's
     progress/bar code). Raises ``KeyboardInterrupt``, ``AnswersChangedError`` or ``RayBackendError``
     after cancelling every task still running and calling ``stopped()`` (no further row is recorded)."""
-    from . import score
+    from . import call
+    from .callrow import Verified
 
     ray = session.ray
     pending: dict = {}          # ObjectRef -> record
@@ -173,7 +175,7 @@ def dispatch(session: Session, todo: list, by_call: dict, *, track: str, time_li
         try:
             reply = ray.get(ref)
         except ray.exceptions.RayError as exc:     # a lost worker, node, object, ...: infrastructure
-            record(score.failure_row(rec, inst, f"ray task failed: {_describe(exc)}"))
+            record(call.failure_row(rec, inst, f"ray task failed: {_describe(exc)}"))
             return
         if type(reply) is not dict or reply.get("checker") != __version__ or reply.get("code") != driver_code:
             got = reply.get("checker") if type(reply) is dict else None
@@ -181,15 +183,15 @@ def dispatch(session: Session, todo: list, by_call: dict, *, track: str, time_li
                                   f"{__version__!r}, or other sources): install the same endless-exam-checker "
                                   "on every node")
         try:
-            row = score.row_from_verification(rec, inst, reply["fields"])
+            row = call.verified_row(rec, inst, Verified.from_json(reply["fields"]))
         except Exception as exc:   # a malformed reply must not lose the other results
-            row = score.failure_row(rec, inst, f"scorer error: {type(exc).__name__}: {exc}")
+            row = call.failure_row(rec, inst, f"scorer error: {type(exc).__name__}: {exc}")
         record(row)
 
     try:
         for rec in todo:
             inst = by_call[rec.call_id]
-            decided = score.decide_without_verification(rec, inst, track)
+            decided = call.decide_without_verification(rec, inst, track)
             if decided is not None:
                 record(decided)
                 continue
@@ -197,7 +199,7 @@ def dispatch(session: Session, todo: list, by_call: dict, *, track: str, time_li
                 ready, _ = ray.wait(list(pending), num_returns=1)
                 for ref in ready:
                     collect(ref)
-            kind, payload = score.verification_payload(rec, source)
+            kind, payload = call.verification_payload(rec, source)
             ref = session.task.remote(inst.family, inst.params, payload, kind, time_limit, memory_limit, formal)
             del payload
             pending[ref] = rec

@@ -164,11 +164,11 @@ def test_detection_agrees(case):
     truth = brute_has_progression(pts, q)
     t = tuple(pts)
     results = {
-        "primary-fourier": primary.find_progression(t, q, n, "fourier"),
-        "primary-pairs": primary.find_progression(t, q, n, "pairs"),
-        "primary-auto": primary.find_progression(t, q, n),
-        "second-python": second.find_progression(t, q, n, force_python=True),
-        "second-numpy": second._scan_numpy(t, q, n),
+        "primary-fourier": primary.module.find_progression(t, q, n, "fourier"),
+        "primary-pairs": primary.module.find_progression(t, q, n, "pairs"),
+        "primary-auto": primary.module.find_progression(t, q, n),
+        "second-python": second.module.find_progression(t, q, n, force_python=True),
+        "second-numpy": second.module._scan_numpy(t, q, n),
     }
     if len(pts) <= 40 and n <= oracle_mod.MAX_N:
         answer, hit = decide(t, q, n)
@@ -187,18 +187,18 @@ def test_paths_agree_on_medium_random_sets():
     rnd = random.Random(11)
     for q, n, m in ((7, 4, 2000), (5, 5, 1600), (3, 7, 1000), (5, 4, 300), (7, 3, 300)):
         pts = tuple(rnd.sample(space(q, n), m))
-        hits = [primary.find_progression(pts, q, n, "fourier"), primary.find_progression(pts, q, n, "pairs"),
-                second._scan_numpy(pts, q, n)]
+        hits = [primary.module.find_progression(pts, q, n, "fourier"), primary.module.find_progression(pts, q, n, "pairs"),
+                second.module._scan_numpy(pts, q, n)]
         for hit in hits:
             assert_witness(pts, hit, q, (q, n, m))
     # valid sets of that size: products of the bundled sets
     p73, one7 = CONSTRUCTIONS[(7, 3)]["answer"], CONSTRUCTIONS[(7, 1)]["answer"]
     pts = tuple(rnd.sample([a + b for a in p73 for b in space(2, 2)], 196))
     for method in ("fourier", "pairs"):
-        assert primary.find_progression(pts, 7, 5, method) is None
-    assert second._scan_numpy(pts, 7, 5) is None and second._scan_python(pts, 7, 5) is None
+        assert primary.module.find_progression(pts, 7, 5, method) is None
+    assert second.module._scan_numpy(pts, 7, 5) is None and second.module._scan_python(pts, 7, 5) is None
     big = tuple(a + b for a in p73 for b in one7)
-    assert primary.find_progression(big, 7, 4, "fourier") is None
+    assert primary.module.find_progression(big, 7, 4, "fourier") is None
 
 
 def test_fourier_counts_are_exact():
@@ -209,7 +209,7 @@ def test_fourier_counts_are_exact():
         keys = [int(p, q) for p in pts]
         import numpy as np
 
-        r = primary.pair_counts_fourier(np.array(keys, dtype=np.int64), q, n)
+        r = primary.module.pair_counts_fourier(np.array(keys, dtype=np.int64), q, n)
         direct = [0] * q ** n
         for x in pts:
             for z in pts:
@@ -220,9 +220,9 @@ def test_fourier_counts_are_exact():
 
 def test_fourier_is_refused_out_of_range():
     with pytest.raises(ValueError):
-        primary.find_progression(("0" * 8, "1" * 8), 7, 8, "fourier")
+        primary.module.find_progression(("0" * 8, "1" * 8), 7, 8, "fourier")
     with pytest.raises(ValueError):
-        primary.find_progression(("000",), 5, 3, "magic")
+        primary.module.find_progression(("000",), 5, 3, "magic")
 
 
 # ---- (b) mutations ------------------------------------------------------------------------------------
@@ -395,14 +395,14 @@ def test_params_schema():
 
 
 def test_eg_bound():
-    assert primary.eg_bound(5, 5) == 1296
-    assert primary.eg_bound(5, 6) == 7497
-    assert primary.eg_bound(7, 4) == 1425
+    assert primary.module.eg_bound(5, 5) == 1296
+    assert primary.module.eg_bound(5, 6) == 7497
+    assert primary.module.eg_bound(7, 4) == 1425
     assert primary.SPEC.bound({"q": 5, "n": 6}) == (7497, "bound")
     for q, n in ((3, 1), (3, 4), (5, 3), (7, 2)):
         limit = (q - 1) * n // 3
         count = sum(1 for e in itertools.product(range(q), repeat=n) if sum(e) <= limit)
-        assert primary.eg_bound(q, n) == 3 * count
+        assert primary.module.eg_bound(q, n) == 3 * count
 
 
 def test_prompt_states_every_limit():
@@ -428,8 +428,8 @@ def test_oracle_at_the_size_limit():
 def test_detection_agrees_long_campaign(case):
     q, n, pts = case
     truth = brute_has_progression(pts, q)
-    assert (primary.find_progression(tuple(pts), q, n, "fourier") is not None) == truth
-    assert (second.find_progression(tuple(pts), q, n, force_python=True) is not None) == truth
+    assert (primary.module.find_progression(tuple(pts), q, n, "fourier") is not None) == truth
+    assert (second.module.find_progression(tuple(pts), q, n, force_python=True) is not None) == truth
     both(pts, q, n)
 
 
@@ -492,14 +492,14 @@ def test_apfree_q_random_and_adversarial_sets_match_the_definition():
         check_both(AP_P, AP_S, params, pts, expected, objective=len(pts))
         if expected == "DUP":
             continue
-        methods = ["pairs"] + (["fourier"] if q ** (n + 1) <= primary_apfree.FOURIER_MAX_CELLS else [])
+        methods = ["pairs"] + (["fourier"] if q ** (n + 1) <= primary_apfree.module.FOURIER_MAX_CELLS else [])
         for method in methods:                  # every primary path, not only the one "auto" picks
-            hit = primary_apfree.find_progression(tuple(pts), q, n, method=method)
+            hit = primary_apfree.module.find_progression(tuple(pts), q, n, method=method)
             assert (hit is None) == (expected == "OK"), (method, q, n, pts, hit)
-        hit = second_apfree.find_progression(tuple(pts), q, n, force_python=True)
+        hit = second_apfree.module.find_progression(tuple(pts), q, n, force_python=True)
         assert (hit is None) == (expected == "OK"), ("python", q, n, pts)
         if len(pts) > 1:
-            hit = second_apfree._scan_numpy(tuple(pts), q, n)
+            hit = second_apfree.module._scan_numpy(tuple(pts), q, n)
             assert (hit is None) == (expected == "OK"), ("numpy", q, n, pts)
 
 
@@ -519,10 +519,10 @@ def test_apfree_q_fourier_path_on_full_product_sets(q, n):
     # {0,1}^n is progression-free for every odd q; adding the midpoint of two points plants exactly
     # the configuration the Fourier count must see (r(2y) >= 2)
     pts = ["".join(t) for t in itertools.product("01", repeat=n)]
-    assert primary_apfree.find_progression(tuple(pts), q, n, method="fourier") is None
+    assert primary_apfree.module.find_progression(tuple(pts), q, n, method="fourier") is None
     mid = "".join(str(((int(a) + int(c)) * (q + 1) // 2) % q) for a, c in zip(pts[0], pts[-1]))
     planted = pts + [mid]
-    i, j, k = primary_apfree.find_progression(tuple(planted), q, n, method="fourier")
+    i, j, k = primary_apfree.module.find_progression(tuple(planted), q, n, method="fourier")
     assert ap_brute([planted[i], planted[j], planted[k]], q) == "PROP"
     check_both(AP_P, AP_S, {"q": q, "n": n}, planted, "PROP")
 

@@ -213,10 +213,10 @@ def test_line_detection_agrees(case):
     assert answer == ("sat" if expected else "unsat")
     results = {"oracle": hit}
     if points:
-        results["primary-fourier"] = primary.find_line(tpl, d, method="fourier")
-        results["primary-pairs"] = primary.find_line(tpl, d, method="pairs")
-        results["second-python"] = second.find_line(tpl, d, force_python=True)
-        raw = second._scan_numpy(tpl, d)
+        results["primary-fourier"] = primary.module.find_line(tpl, d, method="fourier")
+        results["primary-pairs"] = primary.module.find_line(tpl, d, method="pairs")
+        results["second-python"] = second.module.find_line(tpl, d, force_python=True)
+        raw = second.module._scan_numpy(tpl, d)
         results["second-numpy"] = None if raw is None else tuple(sorted(raw))
     for who, found in results.items():
         if expected:
@@ -512,8 +512,8 @@ def test_capset_fourier_and_pair_paths_match_brute_force():
         pts = tuple(rnd.sample(universe, rnd.randint(1, min(len(universe), 20))))
         want = brute_capset(list(pts)) is not None
         for method in ("fourier", "pairs", "auto"):
-            assert (primary.find_line(pts, d, method=method) is not None) == want, (pts, method)
-        assert (second.find_line(pts, d, force_python=True) is not None) == want, pts
+            assert (primary.module.find_line(pts, d, method=method) is not None) == want, (pts, method)
+        assert (second.module.find_line(pts, d, force_python=True) is not None) == want, pts
 
 
 def test_capset_product_form_duplicates_and_lines_are_found():
@@ -534,7 +534,7 @@ def test_capset_fourier_path_on_a_product_cap_and_a_planted_line():
     bad[-1] = neg_sum(cap[0], cap[1])          # replaces a point by the third point of a line
     assert bad[-1] not in cap
     expect("capset", {"d": d}, bad, "PROPERTY_VIOLATION")
-    assert primary.find_line(tuple(bad), d, method="fourier") is not None
+    assert primary.module.find_line(tuple(bad), d, method="fourier") is not None
 
 
 @pytest.mark.parametrize("d", [12, 17, 18, 21, 40])

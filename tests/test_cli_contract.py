@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 from endless_exam.checker import audit_table, cli, score
 
@@ -118,7 +119,7 @@ def test_a_full_resume_prints_no_rate_and_zero_is_counted_apart_from_reject():
     assert "/s" not in bar.text()                       # nothing was verified: no rate at all
     bar = score.Bar(total=3, done=0, enabled=False)
     for status in ("ZERO", "REJECT", "ACCEPT"):
-        bar.step({"status": status, "outcome": "zero" if status != "ACCEPT" else "scored"})
+        bar.step(SimpleNamespace(status=status, outcome="zero" if status != "ACCEPT" else "scored"))
     assert bar.counts["ZERO"] == 1 and bar.counts["REJECT"] == 1 and bar.counts["ACCEPT"] == 1
     assert "ZERO 1" in bar.text()
 

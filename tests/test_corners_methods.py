@@ -50,12 +50,12 @@ def point_sets(draw):
 def test_first_corner_does_not_depend_on_the_chunks(case, chunks):
     n, pts = case
     tuples = tuple(tuple(p) for p in pts)
-    ref = primary.find_corner(tuples, n)
+    ref = primary.module.find_corner(tuples, n)
     assert (ref is not None) == brute_has_corner(pts)
-    old = primary.module.FIRST_CHUNK, primary.PAIR_CHUNK
+    old = primary.module.FIRST_CHUNK, primary.module.PAIR_CHUNK
     try:
         primary.module.FIRST_CHUNK, primary.module.PAIR_CHUNK = chunks
-        assert primary.find_corner(tuples, n) == ref
+        assert primary.module.find_corner(tuples, n) == ref
         v = primary.check({"n": n}, pts)
     finally:
         primary.module.FIRST_CHUNK, primary.module.PAIR_CHUNK = old

@@ -129,12 +129,12 @@ def test_primary_chunking_does_not_change_the_answer(case):
     tuples = tuple(tuple(p) for p in pts)
     if len(set(tuples)) != len(tuples):
         return
-    ref = primary.find_corner(tuples, n)
+    ref = primary.module.find_corner(tuples, n)
     old = primary.module.PAIR_CHUNK
     try:
         for chunk in (1, 2, 5):
             primary.module.PAIR_CHUNK = chunk
-            assert primary.find_corner(tuples, n) == ref
+            assert primary.module.find_corner(tuples, n) == ref
     finally:
         primary.module.PAIR_CHUNK = old
 

@@ -195,11 +195,11 @@ def test_chunk_boundaries_of_the_primary(monkeypatch):
 def test_binomial_table_is_saturated_and_ranks_stay_exact():
     """Entries above C(v, t) (e.g. C(127, 63) for v = 128, t = 125) are saturated, never overflow, and are
     never reached by a rank."""
-    table = primary.binomial_table(128, 125)
+    table = primary.module.binomial_table(128, 125)
     assert int(table.max()) == math.comb(128, 125) < 2 ** 31
     for v, t in ((128, 125), (65, 61), (30, 27)):
         for subset in (list(range(v - t, v)), list(range(t)), sorted(random.Random(v).sample(range(v), t))):
-            assert primary.unrank(sum(math.comb(e, i + 1) for i, e in enumerate(subset)), v, t) == subset
+            assert primary.module.unrank(sum(math.comb(e, i + 1) for i, e in enumerate(subset)), v, t) == subset
 
 
 def test_the_two_rank_paths_of_the_primary_agree():
@@ -236,7 +236,7 @@ def test_colex_rank_and_unrank_are_inverse():
     for v, t in ((9, 3), (12, 1), (7, 7), (10, 4)):
         for r, subset in enumerate(sorted(itertools.combinations(range(v), t), key=lambda T: T[::-1])):
             assert sum(math.comb(e, i + 1) for i, e in enumerate(subset)) == r
-            assert primary.unrank(r, v, t) == list(subset)
+            assert primary.module.unrank(r, v, t) == list(subset)
 
 
 # ---- the oracle ----------------------------------------------------------------------------------------
@@ -322,10 +322,10 @@ def test_parse_diagnostics_name_the_first_bad_point():
 # ---- bound, prompt, constructions -------------------------------------------------------------------------
 
 def test_schoenheim_values():
-    assert primary.schoenheim(7, 3, 2) == 7 and primary.schoenheim(12, 6, 3) == 14
-    assert primary.schoenheim(24, 6, 3) == 112 and primary.schoenheim(30, 6, 3) == 205
-    assert primary.schoenheim(18, 7, 4) == 96 and primary.schoenheim(22, 4, 2) == 39
-    assert primary.schoenheim(9, 3, 1) == 3 and primary.schoenheim(6, 4, 4) == 15
+    assert primary.module.schoenheim(7, 3, 2) == 7 and primary.module.schoenheim(12, 6, 3) == 14
+    assert primary.module.schoenheim(24, 6, 3) == 112 and primary.module.schoenheim(30, 6, 3) == 205
+    assert primary.module.schoenheim(18, 7, 4) == 96 and primary.module.schoenheim(22, 4, 2) == 39
+    assert primary.module.schoenheim(9, 3, 1) == 3 and primary.module.schoenheim(6, 4, 4) == 15
 
 
 def test_schoenheim_against_fractions():
@@ -336,7 +336,7 @@ def test_schoenheim_against_fractions():
                 value = 1
                 for i in range(t - 1, -1, -1):
                     value = math.ceil(Fraction(v - i, k - i) * value)
-                assert primary.schoenheim(v, k, t) == value
+                assert primary.module.schoenheim(v, k, t) == value
 
 
 def test_bound_uses_recorded_values_then_schoenheim():

@@ -189,7 +189,7 @@ def test_export_of_an_unimplemented_family_record_is_refused(monkeypatch):
     inst = suites.find("a3-capset-11")
     ready, missing = export.split([inst])
     assert ready == [] and missing == [inst]
-    with pytest.raises(NotImplementedError):
+    with pytest.raises(contract.FamilyNotImplemented):
         export.record(inst)
 
 

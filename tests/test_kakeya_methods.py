@@ -65,8 +65,8 @@ def minus_transversal(q: int, n: int, v: tuple[int, ...]) -> list[tuple[int, ...
 def test_candidate_lines_only_claim_real_lines(case):
     q, n, pts = case
     arr = np.array(pts, dtype=np.int64).reshape(len(pts), n)
-    dirs, _ = primary.all_directions(q, n)
-    found = primary.candidate_lines(arr, q, dirs)
+    dirs, _ = primary.module.all_directions(q, n)
+    found = primary.module.candidate_lines(arr, q, dirs)
     for v, hit in zip(dirs, found):
         if hit:
             assert lines_in(pts, tuple(int(c) for c in v), q)
@@ -77,11 +77,11 @@ def test_candidate_lines_only_claim_real_lines(case):
 def test_candidate_lines_with_every_point_as_base_decide_every_direction(case):
     q, n, pts = case
     arr = np.array(pts, dtype=np.int64).reshape(len(pts), n)
-    dirs, _ = primary.all_directions(q, n)
+    dirs, _ = primary.module.all_directions(q, n)
     old = primary.module.CANDIDATES
     primary.module.CANDIDATES = len(pts)
     try:
-        found = primary.candidate_lines(arr, q, dirs)
+        found = primary.module.candidate_lines(arr, q, dirs)
     finally:
         primary.module.CANDIDATES = old
     assert [bool(h) for h in found] == [lines_in(pts, tuple(int(c) for c in v), q) for v in dirs]
@@ -89,7 +89,7 @@ def test_candidate_lines_with_every_point_as_base_decide_every_direction(case):
 
 def test_directions_are_in_lexicographic_order():
     for q, n in ((2, 4), (3, 3), (5, 2), (7, 1)):
-        dirs, pivots = primary.all_directions(q, n)
+        dirs, pivots = primary.module.all_directions(q, n)
         assert [tuple(int(c) for c in v) for v in dirs] == directions(q, n)
         assert [int(p) for p in pivots] == [next(i for i, c in enumerate(v) if c) for v in directions(q, n)]
 
@@ -105,10 +105,10 @@ def test_first_uncovered_is_the_same_on_every_path(case, count):
     primary.module.CANDIDATES = count
     try:
         for forced in (True, False, None):
-            assert primary.first_uncovered(tuple(pts), q, n, candidates=forced) == truth
+            assert primary.module.first_uncovered(tuple(pts), q, n, candidates=forced) == truth
     finally:
         primary.module.CANDIDATES = old
-    assert second.first_missing_direction(tuple(pts), q, n) == truth
+    assert second.module.first_missing_direction(tuple(pts), q, n) == truth
 
 
 @pytest.mark.parametrize("q, n", [(13, 3), (7, 4), (3, 6), (31, 2), (2, 9)])
@@ -127,8 +127,8 @@ def test_medium_sets_on_both_paths(q, n):
     truth_killed = brute_missing(killed, q, n)
     assert truth_killed is not None
     for forced in (True, False):
-        assert primary.first_uncovered(tuple(k), q, n, candidates=forced) is None
-        assert primary.first_uncovered(tuple(killed), q, n, candidates=forced) == truth_killed
+        assert primary.module.first_uncovered(tuple(k), q, n, candidates=forced) is None
+        assert primary.module.first_uncovered(tuple(killed), q, n, candidates=forced) == truth_killed
     assert both(k, q, n).status is Status.ACCEPT
     v = both(killed, q, n)
     assert v.reason == "PROPERTY_VIOLATION" and v.witness == {"direction": list(truth_killed)}
@@ -138,10 +138,10 @@ def test_medium_sets_on_both_paths(q, n):
 
 def test_use_candidates_boundary():
     # 8 * 7 * 3 * 4 = 672 <= 3 m + 343 iff m >= 109.67: the candidates are used from 110 points of F_7^3 on
-    assert not primary.use_candidates(109, 7, 3)
-    assert primary.use_candidates(110, 7, 3)
-    assert not any(primary.use_candidates(m, q, 1) for q in (2, 3, 1_048_573) for m in (1, q))
-    assert primary.use_candidates(13 ** 4, 13, 4) and primary.use_candidates(11 ** 4 - 11 ** 3, 11, 4)
+    assert not primary.module.use_candidates(109, 7, 3)
+    assert primary.module.use_candidates(110, 7, 3)
+    assert not any(primary.module.use_candidates(m, q, 1) for q in (2, 3, 1_048_573) for m in (1, q))
+    assert primary.module.use_candidates(13 ** 4, 13, 4) and primary.module.use_candidates(11 ** 4 - 11 ** 3, 11, 4)
 
 
 def _near_boundary(seed: int, size: int) -> list[tuple[int, ...]]:
@@ -166,10 +166,10 @@ def _near_boundary(seed: int, size: int) -> list[tuple[int, ...]]:
 def test_both_sides_of_the_boundary_agree_with_brute_force(size, seed):
     q, n = 7, 3
     pts = _near_boundary(seed, size)
-    assert len(pts) == size and primary.use_candidates(size, q, n) is (size >= 110)
+    assert len(pts) == size and primary.module.use_candidates(size, q, n) is (size >= 110)
     truth = brute_missing(pts, q, n)
     for forced in (None, True, False):
-        assert primary.first_uncovered(tuple(pts), q, n, candidates=forced) == truth
+        assert primary.module.first_uncovered(tuple(pts), q, n, candidates=forced) == truth
     v = both(pts, q, n)
     assert v.status is (Status.ACCEPT if truth is None else Status.REJECT)
 
@@ -179,9 +179,9 @@ def test_a_valid_set_at_the_boundary_is_accepted_on_both_paths():
     # above the boundary, checked with and without the candidates and by the second verifier
     q, n = 7, 3
     k = random_kakeya(q, n, 11)
-    assert len(k) >= 110 and primary.use_candidates(len(k), q, n)
+    assert len(k) >= 110 and primary.module.use_candidates(len(k), q, n)
     for forced in (None, True, False):
-        assert primary.first_uncovered(tuple(k), q, n, candidates=forced) is None
+        assert primary.module.first_uncovered(tuple(k), q, n, candidates=forced) is None
     assert both(k, q, n).status is Status.ACCEPT
 
 
@@ -191,9 +191,9 @@ def test_all_of_f13_4_is_accepted_by_the_candidates_alone(monkeypatch):
     q, n = 13, 4
     pts = space(q, n)
     calls = []
-    real = primary.covered
+    real = primary.module.covered
     monkeypatch.setattr(primary.module, "covered", lambda *a: calls.append(1) or real(*a))
-    assert primary.first_uncovered(tuple(pts), q, n) is None
+    assert primary.module.first_uncovered(tuple(pts), q, n) is None
     assert calls == []                                   # no direction was left to the line count
     monkeypatch.undo()
     v = both(pts, q, n)
@@ -208,9 +208,9 @@ def test_all_of_f13_4_is_accepted_by_the_candidates_alone(monkeypatch):
 ])
 def test_minus_a_transversal_is_rejected_with_that_direction(q, n, v):
     pts = minus_transversal(q, n, v)
-    assert primary.use_candidates(len(pts), q, n)
+    assert primary.module.use_candidates(len(pts), q, n)
     for forced in (True, None):
-        assert primary.first_uncovered(tuple(pts), q, n, candidates=forced) == v
+        assert primary.module.first_uncovered(tuple(pts), q, n, candidates=forced) == v
     answer = [list(p) for p in pts]
     params = {"q": q, "n": n}
     p = primary.check(params, answer)
@@ -226,7 +226,7 @@ def test_bundled_constructions_on_both_paths():
         q, n = doc["params"]["q"], doc["params"]["n"]
         pts = tuple(tuple(p) for p in doc["answer"])
         for forced in (True, False):
-            assert primary.first_uncovered(pts, q, n, candidates=forced) is None
+            assert primary.module.first_uncovered(pts, q, n, candidates=forced) is None
 
 
 # ---- (e) duplicates -----------------------------------------------------------------------------------------
@@ -244,7 +244,7 @@ def test_duplicate_witness_is_the_earliest_second_occurrence(codes):
             break
         seen[p] = j
     arr = np.array(pts, dtype=np.int64).reshape(len(pts), n)
-    assert first_duplicate(arr @ primary._weights(q, n)) == expect
+    assert first_duplicate(arr @ primary.module._weights(q, n)) == expect
     v = primary.check({"q": q, "n": n}, [list(p) for p in pts])
     if expect is not None:
         assert v.reason == "DUPLICATE" and v.witness == {"point": list(pts[expect[0]]), "indices": list(expect)}

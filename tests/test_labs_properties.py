@@ -158,7 +158,7 @@ def test_largest_instance_agrees():
     seq = [rng.choice((1, -1)) for _ in range(schema.MAX_N)]
     p, s = both(seq)
     assert p.objective == s.objective
-    assert second_module.energy(tuple(seq)) == primary.energy(tuple(seq))
+    assert second_module.energy(tuple(seq)) == primary.module.energy(tuple(seq))
 
 
 # ---- the oracle ----------------------------------------------------------------------------------------

@@ -84,7 +84,7 @@ def test_forced_methods_agree_with_brute_force(case):
     a, b, n, values = case
     expect = bool(solutions(a, b, values))
     for method in ("scan", "product", None):
-        hit = primary.find_solution(tuple(values), a, b, n, method=method)
+        hit = primary.module.find_solution(tuple(values), a, b, n, method=method)
         assert (hit is not None) == expect, method
         if hit is not None:
             check_hit(hit, values, a, b)
@@ -97,18 +97,18 @@ def test_forced_methods_agree_with_brute_force(case):
 @given(cases(), st.sampled_from([(1, 1), (1, 3), (2, 2), (5, 64)]))
 def test_scan_chunks_do_not_change_the_first_hit(case, chunks):
     a, b, n, values = case
-    ref = primary.find_solution(tuple(values), a, b, n, method="scan")
-    old = primary.module.FIRST_CHUNK, primary.PAIR_CHUNK
+    ref = primary.module.find_solution(tuple(values), a, b, n, method="scan")
+    old = primary.module.FIRST_CHUNK, primary.module.PAIR_CHUNK
     try:
         primary.module.FIRST_CHUNK, primary.module.PAIR_CHUNK = chunks
-        assert primary.find_solution(tuple(values), a, b, n, method="scan") == ref
+        assert primary.module.find_solution(tuple(values), a, b, n, method="scan") == ref
     finally:
         primary.module.FIRST_CHUNK, primary.module.PAIR_CHUNK = old
 
 
 def test_unknown_method_is_an_error():
     with pytest.raises(ValueError):
-        primary.find_solution((1, 2), 1, 1, 10, method="fft")
+        primary.module.find_solution((1, 2), 1, 1, 10, method="fft")
 
 
 # ---- (c) the product's counts -------------------------------------------------------------------------------
@@ -128,7 +128,7 @@ def brute_counts(values, a, b):
     ([7], 4, 9),                             # a single element
 ])
 def test_representation_counts_equal_a_brute_count(values, a, b):
-    counts = primary.representation_counts(tuple(values), a, b, max(values))
+    counts = primary.module.representation_counts(tuple(values), a, b, max(values))
     assert [int(c) for c in counts] == brute_counts(values, a, b)
     if len(values) == 255 and (a, b) == (1, 1):
         assert int(counts.max()) == 255
@@ -138,7 +138,7 @@ def test_representation_counts_equal_a_brute_count(values, a, b):
 @given(cases())
 def test_representation_counts_on_generated_sets(case):
     a, b, n, values = case
-    assert [int(c) for c in primary.representation_counts(tuple(values), a, b, n)] == brute_counts(values, a, b)
+    assert [int(c) for c in primary.module.representation_counts(tuple(values), a, b, n)] == brute_counts(values, a, b)
 
 
 # ---- (d) the method boundary ---------------------------------------------------------------------------------
@@ -146,8 +146,8 @@ def test_representation_counts_on_generated_sets(case):
 def _exactly_on_the_boundary(values, a, b, n):
     g = math.gcd(a, b)
     vals = np.array(values, dtype=np.int64)
-    pairs = primary._ClassPairs(vals, a // g, b // g, n).pairs
-    bits = primary._product_bits(vals, a // g, b // g)
+    pairs = primary.module._ClassPairs(vals, a // g, b // g, n).pairs
+    bits = primary.module._product_bits(vals, a // g, b // g)
     return pairs, bits
 
 
@@ -163,14 +163,14 @@ def test_default_agrees_with_both_methods_on_the_boundary(seed, monkeypatch):
     assert pairs > 0
     monkeypatch.setattr(primary.module, "PRODUCT_BIT_SECONDS", 1.0)
     monkeypatch.setattr(primary.module, "PAIR_SECONDS", bits / pairs)
-    forced = {m: primary.find_solution(tuple(values), a, b, n, method=m) for m in ("scan", "product")}
+    forced = {m: primary.module.find_solution(tuple(values), a, b, n, method=m) for m in ("scan", "product")}
     assert (forced["scan"] is None) == (forced["product"] is None) == (not solutions(a, b, values))
     # equal estimates: the scan; a little more expensive pairs: the product (after a probe)
-    assert primary.choose_method(pairs, bits) == "scan"
-    assert primary.find_solution(tuple(values), a, b, n) == forced["scan"]
+    assert primary.module.choose_method(pairs, bits) == "scan"
+    assert primary.module.find_solution(tuple(values), a, b, n) == forced["scan"]
     monkeypatch.setattr(primary.module, "PAIR_SECONDS", bits / pairs * 1.000001)
-    assert primary.choose_method(pairs, bits) == "product"
-    hit = primary.find_solution(tuple(values), a, b, n)
+    assert primary.module.choose_method(pairs, bits) == "product"
+    hit = primary.module.find_solution(tuple(values), a, b, n)
     assert (hit is None) == (forced["scan"] is None)
     params = {"a": a, "b": b, "n": n}
     v = primary.check(params, values)
@@ -217,7 +217,7 @@ BIG = {"a": 1, "b": 1, "n": 1_000_000}
 
 def test_probe_rejects_without_a_product(monkeypatch):
     tern = build.ternary(12)                        # valid for x + y = 2z, 4096 elements up to 265,720
-    assert primary.choose_method(*_exactly_on_the_boundary(tern, 1, 1, BIG["n"])) == "product"
+    assert primary.module.choose_method(*_exactly_on_the_boundary(tern, 1, 1, BIG["n"])) == "product"
     answer = tern + [3]                             # 2 + 4 = 2 * 3: among the smallest elements, the first pairs
     monkeypatch.setattr(primary.module, "_by_product", lambda *a: pytest.fail("the probe should have decided"))
     v = primary.check(BIG, answer)
@@ -231,7 +231,7 @@ def test_a_solution_beyond_the_probe_is_found_by_the_product(monkeypatch):
     x, y = tern[-2], tern[-1]
     answer = tern + [2 * y - x]                     # only solutions involve the largest elements
     products = []
-    real = primary._by_product
+    real = primary.module._by_product
     monkeypatch.setattr(primary.module, "_by_product", lambda *a: products.append(1) or real(*a))
     monkeypatch.setattr(primary.module, "PROBE_SHARE", 10 ** 9)      # the probe: one first chunk only
     v = primary.check(BIG, answer)
@@ -245,10 +245,10 @@ def test_a_solution_beyond_the_probe_is_found_by_the_product(monkeypatch):
 
 
 def test_probe_budget():
-    assert primary.probe_budget(0) == primary.FIRST_CHUNK
+    assert primary.module.probe_budget(0) == primary.module.FIRST_CHUNK
     bits = 10 ** 9
-    expect = int(bits * primary.PRODUCT_BIT_SECONDS / primary.PAIR_SECONDS) // primary.PROBE_SHARE
-    assert primary.probe_budget(bits) == max(primary.FIRST_CHUNK, expect)
+    expect = int(bits * primary.module.PRODUCT_BIT_SECONDS / primary.module.PAIR_SECONDS) // primary.module.PROBE_SHARE
+    assert primary.module.probe_budget(bits) == max(primary.module.FIRST_CHUNK, expect)
 
 
 # ---- (f) the inputs of issue 8 -----------------------------------------------------------------------------------
@@ -266,7 +266,7 @@ def issue_inputs():
 def test_issue_inputs(name, params, answer, method):
     a, b, n = params["a"], params["b"], params["n"]
     parsed = schema.parse(answer, params)
-    assert primary.choose_method(*_exactly_on_the_boundary(parsed.elements, a, b, n)) == method
+    assert primary.module.choose_method(*_exactly_on_the_boundary(parsed.elements, a, b, n)) == method
     p, s = proplib.both(primary, second, params, answer)
     assert p.status is (Status.REJECT if name == "random" else Status.ACCEPT)
     confirm(params, answer, p)

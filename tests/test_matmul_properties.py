@@ -114,8 +114,8 @@ def test_first_difference_of_both_verifiers_is_the_first_entry_in_order():
     scheme = ms.naive(2, 2, 2)
     scheme[3][2][2] = 1                                    # product 3 = A_1 B_3 now also lands in C_2
     hit = ms.definition(scheme, 2, 2, 2)
-    assert primary.first_difference(schema.parse(scheme, params(2, 2, 2)))[:3] == hit
-    assert second.first_difference(schema.parse(scheme, params(2, 2, 2)))[:3] == hit
+    assert primary.module.first_difference(schema.parse(scheme, params(2, 2, 2)))[:3] == hit
+    assert second.module.first_difference(schema.parse(scheme, params(2, 2, 2)))[:3] == hit
 
 
 @settings(max_examples=120, deadline=None)

@@ -303,7 +303,7 @@ def test_bound_values():
 def test_sum_of_two_squares_against_brute_force():
     for n in range(0, 300):
         brute = any(a * a + b * b == n for a in range(18) for b in range(18))
-        assert primary.is_sum_of_two_squares(n) == brute, n
+        assert primary.module.is_sum_of_two_squares(n) == brute, n
 
 
 def test_prompt_states_every_limit():

@@ -121,9 +121,9 @@ def test_every_implemented_family_has_its_wording(key):
 
 
 def test_wording_of_an_unknown_family_is_refused():
-    with pytest.raises(NotImplementedError):
+    with pytest.raises(contract.FamilyNotImplemented):
         prompts.wording("no_such_family")
-    with pytest.raises(NotImplementedError):
+    with pytest.raises(contract.FamilyNotImplemented):
         prompts.prompt("no_such_family", {})
 
 
@@ -257,7 +257,7 @@ def test_unknown_track_is_refused():
 def test_unimplemented_family_has_no_prompt(monkeypatch):
     real = contract._exists
     monkeypatch.setattr(contract, "_exists", lambda name: not name.endswith(".capset") and real(name))
-    with pytest.raises(NotImplementedError):
+    with pytest.raises(contract.FamilyNotImplemented):
         prompts.prompt("capset", {"d": 9})
 
 

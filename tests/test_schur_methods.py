@@ -28,12 +28,12 @@ from tests.test_schur_properties import all_solutions
 
 @pytest.mark.parametrize("n", [1, 4095, 4096, 32767, 32768, 32769, 200_000, 262_144, 10 ** 7])
 def test_prefix_lengths(n):
-    lengths = primary.prefix_lengths(n)
+    lengths = primary.module.prefix_lengths(n)
     assert lengths[-1] == n and lengths == sorted(set(lengths))
-    assert all(length * primary.PROBE_RATIO <= n for length in lengths[:-1])
-    assert sum(lengths[:-1]) <= n / (primary.PROBE_RATIO - 1)
+    assert all(length * primary.module.PROBE_RATIO <= n for length in lengths[:-1])
+    assert sum(lengths[:-1]) <= n / (primary.module.PROBE_RATIO - 1)
     if n >= 8 * 4096:
-        assert lengths[0] == primary.PROBE_LENGTH
+        assert lengths[0] == primary.module.PROBE_LENGTH
 
 
 @settings(max_examples=200, deadline=None)
@@ -41,10 +41,10 @@ def test_prefix_lengths(n):
     st.just(k), st.lists(st.integers(0, k - 1), min_size=1, max_size=120))), st.sampled_from([1, 2, 3]))
 def test_smallest_z_across_prefixes(case, probe):
     k, colours = case
-    old = primary.module.PROBE_LENGTH, primary.PROBE_RATIO
+    old = primary.module.PROBE_LENGTH, primary.module.PROBE_RATIO
     primary.module.PROBE_LENGTH, primary.module.PROBE_RATIO = probe, 2
     try:
-        found = primary.find_monochromatic(tuple(colours), k)
+        found = primary.module.find_monochromatic(tuple(colours), k)
         v = primary.check({"k": k}, colours)
     finally:
         primary.module.PROBE_LENGTH, primary.module.PROBE_RATIO = old
@@ -64,9 +64,9 @@ def _valid_long(length: int) -> tuple[list[int], int]:
 
 @pytest.mark.parametrize("z_offset", [0, 1])
 def test_planted_at_the_probe_boundary(z_offset):
-    length = primary.PROBE_LENGTH
+    length = primary.module.PROBE_LENGTH
     colours, k = _valid_long(8 * length + 100)
-    assert primary.prefix_lengths(len(colours))[0] == length
+    assert primary.module.prefix_lengths(len(colours))[0] == length
     z = length + z_offset
     colours = list(colours)
     colours[z - 1] = colours[0]                     # 1 + (z - 1) = z, if z - 1 has the colour of 1 too
@@ -86,11 +86,11 @@ def all_solutions_upto(colours, zmax):
 def test_issue_input_is_decided_in_the_first_prefix(monkeypatch):
     colours, k = bench.case_e()
     sizes = []
-    real = primary.pair_sum_counts
+    real = primary.module.pair_sum_counts
     monkeypatch.setattr(primary.module, "pair_sum_counts", lambda m: sizes.append(int(m[-1])) or real(m))
     v = primary.check({"k": k}, colours)
     assert v.reason == "PROPERTY_VIOLATION"
-    assert max(sizes) <= primary.PROBE_LENGTH
+    assert max(sizes) <= primary.module.PROBE_LENGTH
     monkeypatch.undo()
     p, s = proplib.both(primary, second, {"k": k}, colours)
     assert p.witness == v.witness
@@ -98,7 +98,7 @@ def test_issue_input_is_decided_in_the_first_prefix(monkeypatch):
 
 def test_valid_long_colouring_squares_every_prefix():
     colours, k = _valid_long(40_000)
-    assert primary.prefix_lengths(40_000) == [4096, 40_000]
+    assert primary.module.prefix_lengths(40_000) == [4096, 40_000]
     p, s = proplib.both(primary, second, {"k": k}, colours)
     assert p.status is Status.ACCEPT and p.objective == 40_000
 
@@ -112,7 +112,7 @@ def test_random_colourings_against_brute_force():
             k = rnd.randint(2, 5)
             n = rnd.randint(130, 400)
             colours = [rnd.randrange(k) for _ in range(n)]
-            found = primary.find_monochromatic(tuple(colours), k)
+            found = primary.module.find_monochromatic(tuple(colours), k)
             sols = all_solutions(colours)
             assert (found is None) == (not sols)
             if sols:

@@ -282,7 +282,7 @@ def test_pair_sum_counts_equal_the_convolution():
     for size in (1, 2, 7, 60):
         members = sorted(rng.sample(range(1, 200), size))
         import numpy as np
-        counts = primary.pair_sum_counts(np.array(members, dtype=np.int64))
+        counts = primary.module.pair_sum_counts(np.array(members, dtype=np.int64))
         expected = [0] * (2 * members[-1] + 1)
         for a in members:
             for b in members:
@@ -295,21 +295,21 @@ def test_slot_width_boundary():
     import numpy as np
     for size in (65535, 65536):
         members = np.arange(1, 2 * size, 2, dtype=np.int64)
-        counts = primary.pair_sum_counts(members)
+        counts = primary.module.pair_sum_counts(members)
         assert counts.dtype.itemsize == (2 if size < 65536 else 4)
         assert int(counts.max()) == size and int(counts[2 * size]) == size
         assert int(counts[members].max()) == 0          # odd numbers are sum-free
 
 
 def test_bitsets_of_the_second_verifier():
-    bits = second.colour_bitsets((0, 1, 1, 0), 2)
+    bits = second.module.colour_bitsets((0, 1, 1, 0), 2)
     assert bits == [0b10010, 0b01100]
 
 
 # ---- the bound and the prompt --------------------------------------------------------------------
 
 def test_bound_values():
-    assert [primary.schur_bound({"k": k}) for k in range(1, 9)] == [
+    assert [primary.module.schur_bound({"k": k}) for k in range(1, 9)] == [
         (1, "bound"), (4, "bound"), (13, "bound"), (44, "bound"), (160, "bound"), (1896, "bound"),
         (13699, "bound"), (109600, "bound")]
     assert primary.SPEC.bound({"k": 7}) == (13699, "bound")
@@ -318,9 +318,9 @@ def test_bound_values():
 def test_floor_e_factorial_is_exact():
     # independent closed form for k >= 1: floor(e k!) = sum_{j<=k} k!/j! (the tail lies strictly in (0, 1))
     for k in range(1, 65):
-        assert primary.floor_e_factorial(k) == sum(math.factorial(k) // math.factorial(j) for j in range(k + 1))
-    assert primary.floor_e_factorial(0) == 2
-    assert primary.floor_e_factorial(64) - 1 == primary.schur_bound({"k": 64})[0]
+        assert primary.module.floor_e_factorial(k) == sum(math.factorial(k) // math.factorial(j) for j in range(k + 1))
+    assert primary.module.floor_e_factorial(0) == 2
+    assert primary.module.floor_e_factorial(64) - 1 == primary.module.schur_bound({"k": 64})[0]
 
 
 def test_prompt_states_every_limit():

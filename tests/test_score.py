@@ -23,6 +23,8 @@ import pytest
 from endless_exam.certificates.verdict import Status, Verdict
 from endless_exam.certificates import contract
 from endless_exam.checker import cli, harness, score, suites
+from endless_exam.checker.callrow import CallRow, Verification, VerifierSummary
+from endless_exam.checker.combine import WitnessCheck, combine, needs_recheck
 from endless_exam.checker.answers import AnswersFileError, INFRASTRUCTURE
 from endless_exam.checker.families import FAMILIES
 from endless_exam.checker.reverify import must_reverify
@@ -61,8 +63,11 @@ def combined(status: Status, objective=None, reason=None) -> harness.Combined:
         reason = reason or {Status.REJECT: "PROPERTY_VIOLATION", Status.TIMEOUT: "TIME_LIMIT",
                             Status.LIMIT: "MEMORY_LIMIT"}[status]
         p = s = Verdict(status, reason=reason, message=f"fake {status.value}")
+    # as the harness does: a rejection with a witness comes with both re-checks (combine.needs_recheck)
+    checks = [WitnessCheck(role, True, "fake confirmed").to_json() for role, v in (("primary", p), ("second", s))
+              if needs_recheck(v)]
     return harness.Combined(status, objective if status is Status.ACCEPT else None, reason,
-                            f"fake {status.value}", None, p, s, 0.5, 0.25, [])
+                            f"fake {status.value}", None, p, s, 0.5, 0.25, checks)
 
 
 class FakeHarness:
@@ -865,10 +870,9 @@ def test_aggregation_failure_keeps_every_row():
     iid = instance_id("capset", {"d": 2})
     insts = tuple(Instance("t", f"t1-capset-{i}", "T1", i, iid, "capset", {"d": 2}, "max", 4, "construction",
                            None, None, None) for i in range(2))
-    rows = []
-    for inst in insts:
-        row = score._base_row(inst)
-        rows.append(score._finish(row, inst, "scored", "ACCEPT", True, 4, None, "valid"))
+    checked = VerifierSummary(Status.ACCEPT, 4, None, "valid", 0.0)
+    rows = [CallRow.of(inst, 1 + k, "0" * 64, "scored", "ACCEPT", 4, None, "valid",
+                       Verification(checked, checked, None, ())) for k, inst in enumerate(insts)]
     doc = score.build_scores(insts, rows, [], "tool-free", "t")
     assert "error" in doc["summary"] and "scored calls" in doc["summary"]["error"]
     assert [r["call_id"] for r in doc["calls_scored"]] == ["t1-capset-0", "t1-capset-1"]
@@ -1238,8 +1242,11 @@ def test_every_verdict_pair_the_harness_can_give_is_reused_on_resume(tmp_path, c
     def verify(*args, **kwargs):
         calls.append(1)
         p, s = verdict(pair[0]), verdict(pair[1])
-        return harness.Combined(Status(status), 1010 if status == "ACCEPT" else None, reason, "combined", None,
-                                p, s, 0.1, 0.1, [])
+        checks = [WitnessCheck(role, True, "confirmed") for role, v in (("primary", p), ("second", s))
+                  if needs_recheck(v)]
+        res = combine(p, s, checks).timed(0.1, 0.1, {}, {})     # what the harness gives for this pair
+        assert (res.status.value, res.reason) == (status, reason)
+        return res
 
     monkeypatch.setattr(harness, "verify", verify)
     answers = write_answers(tmp_path / "a.jsonl", [{"call_id": "a3-capset-11", "answer": [1]}])

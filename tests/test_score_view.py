@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from types import SimpleNamespace
 
 from endless_exam.checker import cli, score
 
@@ -36,9 +37,9 @@ def test_plain_progress_lines_count_outcomes(monkeypatch):
     monkeypatch.setattr("sys.stderr", err)
     bar = score.Bar(3, 0, enabled=False)
     bar.PLAIN_EVERY = 0.0
-    bar.step({"outcome": "scored", "status": "ACCEPT"})
-    bar.step({"outcome": "scored", "status": "TIMEOUT"})
-    bar.step({"outcome": "missing", "status": "ERROR"})
+    bar.step(SimpleNamespace(outcome="scored", status="ACCEPT"))
+    bar.step(SimpleNamespace(outcome="scored", status="TIMEOUT"))
+    bar.step(SimpleNamespace(outcome="missing", status="ERROR"))
     bar.close()
     lines = err.getvalue().splitlines()
     assert lines[-1].startswith("scoring 3/3") and "ACCEPT 1 REJECT 0 ZERO 0 TIMEOUT 1 missing 1" in lines[-1]
@@ -48,8 +49,8 @@ def test_a_terminal_gets_a_tqdm_bar(monkeypatch):
     err = io.StringIO()
     monkeypatch.setattr("sys.stderr", err)
     bar = score.Bar(2, 0, enabled=True)
-    bar.step({"outcome": "scored", "status": "REJECT"})
-    bar.step({"outcome": "scored", "status": "ACCEPT"})
+    bar.step(SimpleNamespace(outcome="scored", status="REJECT"))
+    bar.step(SimpleNamespace(outcome="scored", status="ACCEPT"))
     bar.close()
     text = err.getvalue()
     assert "2/2" in text and "REJECT=1" in text and "answer/s" in text

@@ -12,5 +12,5 @@ __all__ = ["FAMILIES", "Family", "Verifier", "load"]
 
 
 def load(key: str) -> Verifier:
-    """The primary verifier of family ``key`` (``NotImplementedError`` if there is none)."""
+    """The primary verifier of family ``key`` (``contract.FamilyNotImplemented`` if there is none)."""
     return _load(key, "primary")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from endless_exam.certificates.contract import FAMILIES, family as _family
+from endless_exam.certificates.contract import FAMILIES, FamilyNotImplemented, family as _family
 
 from ._common import TIME_LIMIT
 
@@ -54,10 +54,10 @@ def header(family: str, params: dict) -> str:
 
 
 def wording(family: str) -> ModuleType:
-    """The prompt module of ``family`` (``NotImplementedError`` if the family is unknown or not implemented)."""
+    """The prompt module of ``family`` (``contract.FamilyNotImplemented`` if the family is unknown or not implemented)."""
     fam = _family(family)
     if not fam.implemented:
-        raise NotImplementedError(f"family {fam.key!r} has no prompt yet (not implemented)")
+        raise FamilyNotImplemented(f"family {fam.key!r} has no prompt yet (not implemented)")
     return importlib.import_module(f"{__name__}.{fam.key}")
 
 

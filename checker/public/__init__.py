@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:   # the names below are loaded lazily (see __getattr__)
     from endless_exam.certificates.contract import FAMILIES, Family
     from endless_exam.certificates.verdict import Objective, Status, Verdict
-    from endless_exam.checker.harness import Combined as Result
+    from endless_exam.checker.combine import Combined as Result
     from endless_exam.checker.suites import SUITES, Instance
 
 __all__ = ["__version__", "FAMILIES", "Family", "Instance", "Objective", "Result", "SUITES", "Status", "Verdict",
@@ -37,7 +37,7 @@ _LAZY = {
     "Objective": ("endless_exam.certificates.verdict", "Objective"),
     "Status": ("endless_exam.certificates.verdict", "Status"),
     "Verdict": ("endless_exam.certificates.verdict", "Verdict"),
-    "Result": ("endless_exam.checker.harness", "Combined"),
+    "Result": ("endless_exam.checker.combine", "Combined"),
     "Instance": ("endless_exam.checker.suites", "Instance"),
     "SUITES": ("endless_exam.checker.suites", "SUITES"),
     "__version__": ("endless_exam.checker", "__version__"),

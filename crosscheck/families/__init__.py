@@ -12,7 +12,7 @@ from endless_exam.certificates.contract import load as _load
 
 
 def load(key: str) -> Verifier:
-    """The second verifier of family ``key`` (``NotImplementedError`` if there is none)."""
+    """The second verifier of family ``key`` (``contract.FamilyNotImplemented`` if there is none)."""
     return _load(key, "second")
 
 

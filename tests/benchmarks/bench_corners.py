@@ -134,7 +134,7 @@ def main() -> int:
         rows_count[y] = rows_count.get(y, 0) + 1
     pairs = sum(r * (r - 1) // 2 for r in rows_count.values())
     tuples = tuple((x, y) for x, y in pts)
-    _, secs = timed(primary.find_corner, tuples, N)
+    _, secs = timed(primary.module.find_corner, tuples, N)
     worst = 60_000 * N // 2
     print(f"primary row-pair scan: {pairs:,} pairs in {secs:.2f} s ({pairs / secs / 1e6:.1f} M pairs/s); "
           f"the bound N n / 2 = {worst:,} pairs would take about {worst / (pairs / secs):.1f} s")

@@ -74,7 +74,7 @@ def main() -> int:
         _row(f"F reference {name}", doc["params"], doc["answer"], rows)
     # the second verifier's cost per middle element on the widest bitsets (n = 10^6, a' = b' = 1), and the
     # bound it implies for a full scan of 20,000 middles (no early exit)
-    _, secs = timed(second.find_solution, tuple(tern), 1, 1, 1_000_000)
+    _, secs = timed(second.module.find_solution, tuple(tern), 1, 1, 1_000_000)
     per = secs / len(tern)
     print(f"second verifier full scan: {len(tern)} middles in {secs:.2f} s ({per * 1e6:.0f} us each); a full scan "
           f"of 20,000 middles would take about {20_000 * per:.1f} s")
@@ -88,20 +88,20 @@ def main() -> int:
     side_by_side.print_rows(side_by_side.median_rows(primary, second, issue))
     for name, params, answer, _ in issue:
         els = tuple(answer)
-        a1, b1, _s = primary._reduced(params["a"], params["b"])
+        a1, b1, _s = primary.module._reduced(params["a"], params["b"])
         vals = np.array(els, dtype=np.int64)
-        pairs = primary._ClassPairs(vals, a1, b1, params["n"]).pairs
-        bits = primary._product_bits(vals, a1, b1)
-        print(f"  {name}: {pairs:,} class pairs, {bits:,} product bits -> {primary.choose_method(pairs, bits)}")
+        pairs = primary.module._ClassPairs(vals, a1, b1, params["n"]).pairs
+        bits = primary.module._product_bits(vals, a1, b1)
+        print(f"  {name}: {pairs:,} class pairs, {bits:,} product bits -> {primary.module.choose_method(pairs, bits)}")
     # calibration of the cost model on case A (valid: the scan examines every pair)
     vals = np.array(tern, dtype=np.int64)
-    pairs = primary._ClassPairs(vals, 1, 1, big["n"]).pairs
-    bits = primary._product_bits(vals, 1, 1)
-    t_scan = min(timed(primary.find_solution, tuple(tern), 1, 1, big["n"], "scan")[1] for _ in range(3))
-    t_prod = min(timed(primary.find_solution, tuple(tern), 1, 1, big["n"], "product")[1] for _ in range(3))
+    pairs = primary.module._ClassPairs(vals, 1, 1, big["n"]).pairs
+    bits = primary.module._product_bits(vals, 1, 1)
+    t_scan = min(timed(primary.module.find_solution, tuple(tern), 1, 1, big["n"], "scan")[1] for _ in range(3))
+    t_prod = min(timed(primary.module.find_solution, tuple(tern), 1, 1, big["n"], "product")[1] for _ in range(3))
     print(f"cost model on A: scan {t_scan:.3f} s for {pairs:,} pairs ({t_scan / pairs * 1e9:.1f} ns/pair, model "
-          f"{primary.PAIR_SECONDS * 1e9:.1f}); product {t_prod:.3f} s for {bits:,} bits ({t_prod / bits * 1e9:.2f} "
-          f"ns/bit, model {primary.PRODUCT_BIT_SECONDS * 1e9:.2f})")
+          f"{primary.module.PAIR_SECONDS * 1e9:.1f}); product {t_prod:.3f} s for {bits:,} bits ({t_prod / bits * 1e9:.2f} "
+          f"ns/bit, model {primary.module.PRODUCT_BIT_SECONDS * 1e9:.2f})")
     return 0
 
 
