@@ -134,7 +134,9 @@ def test_a_worker_killed_from_outside_is_an_error(tmp_path, monkeypatch, sig):
 
 def test_the_cpu_time_rlimit_is_a_timeout(monkeypatch):
     """SIGXCPU comes from the CPU-time rlimit set for the process: the harness's own enforcement."""
-    monkeypatch.setattr(harness, "_cpu_limit", lambda time_limit: 1)
+    from endless_exam.certificates import isolation
+
+    monkeypatch.setattr(isolation, "cpu_limit", lambda time_limit: 1)
     result, failure, _ = harness.run_worker(helper("cpu_worker"), HEADER, b"[]", 60.0, GIB)
     assert result is None
     assert failure.status is Status.TIMEOUT and failure.reason == "TIME_LIMIT"
