@@ -1,6 +1,6 @@
 """The smaller tiers A1 and A2 (paper Table 22) as the suites ``a1`` and ``a2``, with baseline constructions.
 
-``python -m endless_exam.checker.constructions.tiers`` rewrites ``fixtures/suites/a1.json`` and ``a2.json``
+``python -m endless_exam.checker.tiers`` rewrites ``fixtures/suites/a1.json`` and ``a2.json``
 and bundles, for every instance without a construction in ``fixtures/constructions/`` or whose reference is
 computed (below), the family's baseline
 (``checker/baselines.py``, the method of ``endless-exam instance FAMILY --params P --baseline``) as
@@ -27,10 +27,10 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from . import FIXTURES, document, require, write_fixture
+from .constructions import FIXTURES, document, require, write_fixture
 
 SUITES_DIR = FIXTURES.parent / "suites"
-GENERATED_BY = "python -m endless_exam.checker.constructions.tiers"
+GENERATED_BY = "python -m endless_exam.checker.tiers"
 
 # family -> tier -> the three draws of seeds 0, 1, 2 (paper Table 22)
 DRAWS = {
@@ -171,7 +171,7 @@ def build(log=print) -> dict[str, dict]:
                       "description": f"The paper's smaller tier {tier} (Table 22): three draws per family in seed order "
                                      "0, 1, 2, and trifference at the main evaluation's lengths. Each instance records "
                                      "in 'sources' where its parameters and reference come from (see "
-                                     "checker/constructions/tiers.py).",
+                                     "checker/tiers.py).",
                       "fields": {"reference": "exact reference h (integer or p/q)",
                                  "bound": "exact bound b (integer or p/q), from the family's bound formula",
                                  "sources": "where params and reference come from: the paper, a suite, a citation, "
