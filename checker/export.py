@@ -13,15 +13,13 @@ regular file (a device such as ``/dev/null``, a FIFO) is refused with a clear er
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from fractions import Fraction
 from typing import Iterable
 
 from endless_exam.certificates.budget import DEFAULT_TIME_LIMIT
 
 from . import prompts
-from .outputs import refusal
+from .outputs import refusal, replace_file
 from .suites import Instance
 
 MAX_OUTPUT_TOKENS = 128_000
@@ -82,21 +80,9 @@ def check_output(path: str) -> None:
 def write(path: str, instances: Iterable[Instance], track: str, model_inputs_only: bool) -> int:
     check_output(path)
     rows = [record(i, track, model_inputs_only) for i in instances]
-    directory = os.path.dirname(os.path.abspath(path))
+    data = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows).encode("utf-8")
     try:
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=os.path.basename(path) + ".", suffix=".tmp")
+        replace_file(path, lambda fh: fh.write(data))
     except OSError as exc:
-        raise ExportError(f"cannot write in {directory}: {exc.strerror}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            for row in rows:
-                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
-        os.replace(tmp, path)
-    except OSError as exc:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
         raise ExportError(f"cannot write {path}: {exc.strerror or exc}") from None
     return len(rows)

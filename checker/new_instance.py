@@ -22,7 +22,6 @@ import json
 import multiprocessing
 import os
 import sys
-import tempfile
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -147,14 +146,9 @@ def _reference_json(value) -> int | str:
 
 
 def _atomic_write(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    from .outputs import write_text
+
+    write_text(str(path), text)
 
 
 def _read_json(path: Path, what: str) -> Any:

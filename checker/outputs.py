@@ -89,6 +89,8 @@ def replace_file(path: str, write: Callable[[object], None]) -> None:
     try:
         with os.fdopen(fd, "wb") as fh:
             write(fh)
+            fh.flush()
+            os.fsync(fh.fileno())
         _match_umask(tmp)
         os.replace(tmp, path)
     except BaseException:

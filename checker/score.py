@@ -197,23 +197,12 @@ class Progress:
 
     def _rewrite(self) -> None:
         """Write header and kept rows to a new file and move it into place (never a torn rewrite)."""
-        import tempfile
+        def write(fh) -> None:
+            fh.write((json.dumps(self.header) + "\n").encode("utf-8"))
+            for row in self.done.values():
+                fh.write((json.dumps(self._bound(row)) + "\n").encode("utf-8"))
 
-        directory = os.path.dirname(os.path.abspath(self.path))
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=os.path.basename(self.path) + ".", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(json.dumps(self.header) + "\n")
-                for row in self.done.values():
-                    fh.write(json.dumps(self._bound(row)) + "\n")
-                fh.flush()
-                os.fsync(fh.fileno())
-            _match_umask(tmp)
-            os.replace(tmp, self.path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+        replace_file(self.path, write)
 
     def add(self, row: CallRow) -> None:
         line = json.dumps(self._bound(row)) + "\n"
@@ -225,12 +214,6 @@ class Progress:
                 fh.flush()
                 os.fsync(fh.fileno())
             self.done[row.call_id] = row
-
-
-def _match_umask(path: str) -> None:
-    mask = os.umask(0)
-    os.umask(mask)
-    os.chmod(path, 0o666 & ~mask)
 
 
 class Bar:
