@@ -259,14 +259,10 @@ def _with_ci(mean: Any, lo: Any, hi: Any, digits: int = 3) -> str:
     return f"{_fmt(mean, digits)} [{_fmt(lo, digits)}, {_fmt(hi, digits)}]"
 
 
-def _md_cell(text: str) -> str:
-    return md_cell(text)
-
-
 def _md_table(header: Sequence[str], rows: Iterable[Sequence[str]], align: Sequence[str]) -> list[str]:
-    lines = ["| " + " | ".join(_md_cell(h) for h in header) + " |",
+    lines = ["| " + " | ".join(md_cell(h) for h in header) + " |",
              "|" + "|".join(":---" if a == "l" else "---:" for a in align) + "|"]
-    lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in rows]
+    lines += ["| " + " | ".join(md_cell(c) for c in row) + " |" for row in rows]
     return lines
 
 

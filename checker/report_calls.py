@@ -39,10 +39,6 @@ def call_rows(path: str | Path) -> list[dict[str, Any]]:
     return rows
 
 
-def _cell(text: Any) -> str:
-    return md_cell(text)
-
-
 def _num(x: float | None, digits: int = 4) -> str:
     return "-" if x is None else f"{x:.{digits}f}"
 
@@ -57,7 +53,7 @@ def calls_markdown(runs: Sequence[tuple[str, list[dict]]]) -> str:
     header = ["Call", "Family", "Reference"]
     for name, _ in runs:
         header += [f"{name}: verdict", "objective", "ratio", "gap closed"]
-    lines = ["## Calls", "", "| " + " | ".join(_cell(h) for h in header) + " |",
+    lines = ["## Calls", "", "| " + " | ".join(md_cell(h) for h in header) + " |",
              "|" + "|".join("---" for _ in header) + "|"]
     for call_id, first in order.items():
         cells = [call_id, first["family"], first["reference"] or "-"]
@@ -69,7 +65,7 @@ def calls_markdown(runs: Sequence[tuple[str, list[dict]]]) -> str:
                 objective = r["objective"] or "-"
                 cells += [r["status"], objective if len(objective) <= 24 else objective[:21] + "...",
                           _num(r["ratio"]), _num(r["gap_closed"], 3)]
-        lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
+        lines.append("| " + " | ".join(md_cell(c) for c in cells) + " |")
     return "\n".join(lines) + "\n"
 
 
@@ -88,12 +84,12 @@ def diff_rows(a: list[dict], b: list[dict]) -> list[dict]:
 
 def diff_markdown(names: tuple[str, str], changes: list[dict]) -> str:
     a, b = names
-    lines = [f"## Changes from {_cell(a)} to {_cell(b)}", "",
-             f"| Call | Family | {_cell(a)} | {_cell(b)} |", "|---|---|---|---|"]
+    lines = [f"## Changes from {md_cell(a)} to {md_cell(b)}", "",
+             f"| Call | Family | {md_cell(a)} | {md_cell(b)} |", "|---|---|---|---|"]
     for c in changes:
         fmt = lambda s, r: "(absent)" if s is None else f"{s} {r or ''}".strip()   # noqa: E731
         cells = (c["call_id"], c["family"], fmt(c["a_status"], c["a_ratio"]), fmt(c["b_status"], c["b_ratio"]))
-        lines.append("| " + " | ".join(_cell(x) for x in cells) + " |")
+        lines.append("| " + " | ".join(md_cell(x) for x in cells) + " |")
     lines.append("")
     lines.append(f"{len(changes)} call(s) changed" if changes else "no call changed its verdict or ratio")
     return "\n".join(lines) + "\n"
