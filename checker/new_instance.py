@@ -152,10 +152,16 @@ def _atomic_write(path: Path, text: str) -> None:
 
 
 def _read_json(path: Path, what: str) -> Any:
+    from endless_exam.certificates.errors import AnswerError
+    from endless_exam.certificates.strictjson import MAX_BYTES, loads
+
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        with open(path, "rb") as fh:
+            return loads(fh.read(MAX_BYTES + 1).decode("utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
         raise InstanceError(f"cannot read the {what} {path}: {exc}") from None
+    except AnswerError as exc:
+        raise InstanceError(f"the {what} {path} is not strict JSON: {exc.message}") from None
 
 
 def write_witness(path: str, info: dict, answer: Any, reference, reference_type: str, source: str,
@@ -240,10 +246,13 @@ def _terminal_progress(label: str, budget_s: float) -> Callable[[float], None] |
 
 def run(family: str, params_text: str, *, want_baseline: bool, output: str | None, suite_out: str | None,
         tier: str, budget_s: float, time_limit: float, memory_limit: int, as_json: bool) -> int:
+    from endless_exam.certificates.errors import AnswerError
+    from endless_exam.certificates.strictjson import loads
+
     try:
-        raw = json.loads(params_text)
-    except json.JSONDecodeError as exc:
-        raise InstanceError(f"--params is not JSON: {exc}") from None
+        raw = loads(params_text)
+    except AnswerError as exc:
+        raise InstanceError(f"--params is not valid JSON: {exc.message}") from None
     if not 0 < budget_s <= MAX_BUDGET_S:
         raise InstanceError(f"--budget-s must be in (0, {MAX_BUDGET_S:,.0f}] seconds, got {budget_s:g}")
     info = describe(family, raw)

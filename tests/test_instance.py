@@ -48,7 +48,7 @@ def test_describe_computes_the_id_bound_and_shows_a_recorded_reference(capsys):
     (["capset", "--params", '{"d": 13}', "--baseline"], ["outside the baseline's domain", "d <= 12"]),
     (["apfree_q", "--params", '{"q": 3, "n": 15}', "--baseline"], ["20,000 points"]),
     (["nosuch", "--params", "{}"], ["unknown family"]),
-    (["capset", "--params", "{d: 3}"], ["--params is not JSON"]),
+    (["capset", "--params", "{d: 3}"], ["--params is not valid JSON", "line 1 column 2"]),
     (["capset", "--params", '{"d": 3}', "--budget-s", "0"], ["--budget-s"]),
     (["capset", "--params", '{"d": 3}', "--output", "w.json"], ["use it with --baseline"]),
 ])
@@ -158,6 +158,23 @@ def test_a_bad_suite_file_is_a_usage_error(capsys, tmp_path):
     assert code == 2 and "!= computed" in err
     code, _, err = run(capsys, "score", "-", "--suite", str(tmp_path / "missing.json"), "--output", str(tmp_path / "s"))
     assert code == 2 and "cannot read the suite file" in err
+
+
+@pytest.mark.parametrize("text, words", [
+    ('{"instances": ' + "[" * 100_000 + "]" * 100_000 + "}", "deeper than"),   # a RecursionError traceback before
+    ('{"instances": [], "instances": []}', "duplicate"),
+    ('{"instances": [NaN]}', "NaN"),
+])
+def test_a_suite_file_is_read_as_strictly_as_an_answer(capsys, tmp_path, text, words):
+    bad = tmp_path / "bad.json"
+    bad.write_text(text)
+    code, _, err = run(capsys, "instances", "--suite", str(bad))
+    assert code == 2 and "is not strict JSON" in err and words in err, err
+
+
+def test_instance_params_are_read_strictly(capsys):
+    code, _, err = run(capsys, "instance", "capset", "--params", '{"d": 4, "d": 5}')
+    assert code == 2 and "--params is not valid JSON" in err and "duplicate" in err, err
 
 
 def test_a_baseline_over_budget_is_stopped(capsys):
