@@ -12,8 +12,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 
+def claims_record(ratio: Fraction | int | None, reference_type: str | None) -> bool:
+    """True iff an exact ``ratio`` is a record claim: above 1, or at least 1 on a published reference."""
+    return ratio is not None and (ratio > 1 or (ratio >= 1 and reference_type == "published"))
+
+
 def must_reverify(row: dict) -> bool:
-    """True iff ``row`` (a saved progress row) claims a record or the published frontier."""
+    """True iff ``row`` (a saved progress row, as JSON) claims a record or the published frontier."""
     exact = row.get("ratio_exact")
     if not isinstance(exact, str):
         return False
@@ -21,4 +26,4 @@ def must_reverify(row: dict) -> bool:
         r = Fraction(exact)
     except (ValueError, ZeroDivisionError):
         return True                  # not a ratio at all: never trusted
-    return r > 1 or (r >= 1 and row.get("reference_type") == "published")
+    return claims_record(r, row.get("reference_type"))

@@ -56,7 +56,7 @@ from .callrow import CallRow
 from .combine import combine
 from .fingerprint import code_fingerprint
 from .progress_header import header_difference
-from .reverify import must_reverify
+from .reverify import claims_record
 from . import runlock
 from .outputs import refusal, replace_file
 from .suites import Instance
@@ -124,7 +124,7 @@ class Progress:
         self.stopped = False
         self.done: dict[str, CallRow] = {}
         self.redone = 0          # saved rows that failed a check and are verified again
-        self.reverified = 0      # saved record claims (reverify.must_reverify), verified again by design
+        self.reverified = 0      # saved record claims (reverify.claims_record), verified again by design
         self.resumed = False
         records = records or {}
         instances = instances or {}
@@ -170,7 +170,7 @@ class Progress:
             data = saved[0]
             row = self._reusable(data, records.get(cid), instances.get(cid), track)
             if row is not None:
-                if must_reverify(row.to_json()):   # a record claim is verified again in this run, never reused
+                if claims_record(row.ratio, row.reference_type):   # a record claim is verified again in this run, never reused
                     self.reverified += 1
                     continue
                 self.done[cid] = row
