@@ -177,3 +177,24 @@ def test_extra_word_scans_against_brute_force():
             assert (g is None) == expected, (n, m, g)
             if g is not None:
                 assert len(set(g)) == 3 and _t(*(words[t] for t in g)) < m
+
+
+def test_the_rank_bound_skips_the_core_search_only_when_no_core_exists():
+    """``_core_possible`` (the primary's rank bound R + 1 + e on the first words) is True whenever a core is
+    found, False on long unstructured lists, which then go to the full scan and are still decided both ways."""
+    rnd = random.Random(11)
+    for trial in range(8):
+        words = _near(rnd, 40, rnd.choice([2, 3, 4]), extras=rnd.choice([1, 2, 3]), drop=rnd.choice([0, 3]))
+        digits = np.array([[int(c) for c in w] for w in words], np.uint8)
+        budget = primary_mod._extra_budget(len(words))
+        if list(_affine.find_cores(digits, 12, budget)):
+            assert primary_mod._core_possible(digits, 12, budget)
+    words = list(dict.fromkeys(_rand(rnd, 100) for _ in range(70)))
+    digits = np.array([[int(c) for c in w] for w in words], np.uint8)
+    assert not primary_mod._core_possible(digits, 12, primary_mod._extra_budget(len(words)))
+    assert primary_mod._near_affine(tuple(words), 100, 1) == (False, None)
+    _decide(words, 100, 1)                          # valid: accepted by the scan
+    x, y = words[3], words[50]
+    spoiler = "".join(a if i % 3 else b for i, (a, b) in enumerate(zip(x, y)))
+    assert spoiler not in words and _t(x, y, spoiler) == 0
+    _decide(words + [spoiler], 100, 1)              # rejected by the scan, with a real triple

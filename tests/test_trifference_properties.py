@@ -483,6 +483,24 @@ def test_oracle_unknown_is_reported(monkeypatch):
     assert oracle_mod.decide_words(("0", "1", "2"), 1, 1) == ("unknown", None)
 
 
+def test_oracle_restarts_after_an_unknown(monkeypatch):
+    # z3's heavy tail: an attempt that gives up is asked again with a new seed (and a doubled budget)
+    import z3
+
+    real, calls = z3.Solver.check, []
+
+    def flaky(self, *a):
+        calls.append(1)
+        return z3.unknown if len(calls) == 1 else real(self, *a)
+
+    monkeypatch.setattr(z3.Solver, "check", flaky)
+    assert oracle_mod.decide_words(("00", "11", "22", "01"), 2, 2) == ("sat", (0, 1, 3))
+    assert len(calls) == 2
+    calls.clear()
+    assert oracle_mod.decide_code(["0112", "1011"], 4, 1) == ("unsat", None)
+    assert len(calls) == 2
+
+
 def test_crosscheck_never_imports_checker_and_z3_is_lazy():
     proplib.assert_crosscheck_is_independent(
         "trifference",

@@ -296,6 +296,7 @@ class _State:
             self.D1 = np.zeros((len(self.shifts), size), np.uint16)   # bit t: rows t, t+s differ somewhere
             self.D2 = np.zeros((len(self.shifts), size), np.uint16)   # bit t: rows t, t+s not opposite somewhere
             self.pair_masks = np.array([(1 << (k - 1 - s)) - 1 for s in self.shifts], np.uint16)[:, None]
+            self.shift_column = np.array(self.shifts, np.uint16)[:, None]
 
     def keep(self, keep: np.ndarray) -> None:
         self.B1, self.B2, self.rank = self.B1[:, keep], self.B2[:, keep], self.rank[keep]
@@ -351,11 +352,11 @@ class _State:
                 dz = d1 | d2
                 self.S2[at] |= self.S1[at] & dz
                 self.S1[at] |= dz
-                if self.m == 3:
-                    for i, s in enumerate(self.shifts):
-                        s16 = np.uint16(s)
-                        self.D1[i, at] |= (d1 ^ (d1 >> s16)) | (d2 ^ (d2 >> s16))
-                        self.D2[i, at] |= (d1 ^ (d2 >> s16)) | (d2 ^ (d1 >> s16))
+                if self.m == 3 and self.shifts:
+                    s16 = self.shift_column                   # every shift at once (one row per shift)
+                    e1, e2 = d1[None, :] >> s16, d2[None, :] >> s16
+                    self.D1[:, at] |= (d1 ^ e1) | (d2 ^ e2)
+                    self.D2[:, at] |= (d1 ^ e2) | (d2 ^ e1)
         new = np.flatnonzero(nz != 0)
         if len(new) == 0:
             return

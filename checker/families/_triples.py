@@ -25,8 +25,8 @@ Two stages per y decide whether some (x, z) has t(x, y, z) < m:
    chunk is a violation; it is counted once more on the raw digits before it is reported.
 
 The filter runs block after block; after each block (once every group has one) a sample of its rows
-(every 8th) is popcounted, and it hands over to the exact count as soon as the sample holds at most one
-open triple per ``SPARSE_RATIO[m]`` words (or after the last block; rows whose sets are empty are dropped
+(every ``SAMPLE_ROWS``-th) is popcounted, and it hands over to the exact count as soon as the sample holds
+at most one open triple per ``SPARSE_RATIO[m]`` words (or after the last block; rows whose sets are empty are dropped
 on the way). Every triple ends certified or counted, so the order of words and coordinates, the block
 sizes and these switches only change the speed:
 * the coordinate order is greedy: ``SAMPLES`` random triples (a fixed seed) are tested at every
@@ -64,6 +64,7 @@ REPLAN_PICKS = 8                # blocks chosen per reordering
 PIVOTS = 64                     # words that steer the order of the list
 SPARSE_BATCH = 1 << 21          # triples counted exactly at a time
 PATTERN_BATCH = 4               # blocks whose pair patterns are computed together
+SAMPLE_ROWS = 32                # every SAMPLE_ROWS-th row of the bit sets steers the switches
 _ONE = np.uint64(1)
 
 
@@ -349,15 +350,15 @@ class _Scan:
                 sets[g] = rows
             else:
                 sets[g] &= rows
-            before, bits[g] = bits[g], int(np.bitwise_count(sets[g][::8]).sum())   # the switches below only
+            before, bits[g] = bits[g], int(np.bitwise_count(sets[g][::SAMPLE_ROWS]).sum())   # the switches only
             if step < m - 1:                                                         # steer the speed: samples
                 continue                                                             # decide them
             if m == 1:
-                open_bits, sample_size = bits[0], sets[0][::8].size
+                open_bits, sample_size = bits[0], sets[0][::SAMPLE_ROWS].size
             else:
-                sample = sets[0][::8]
+                sample = sets[0][::SAMPLE_ROWS]
                 for other in sets[1:]:
-                    sample = sample | other[::8]
+                    sample = sample | other[::SAMPLE_ROWS]
                 open_bits, sample_size = int(np.bitwise_count(sample).sum()), sample.size
             if open_bits * _ratio(m) <= sample_size:
                 break
@@ -365,9 +366,9 @@ class _Scan:
                 plan[step + 1:] = self._replan(y, xs, sets, step + 1, plan[step + 1:])   # next ones for this y
                 replanned = step + REPLAN_PICKS
             if step >= m + 2 and len(xs) >= 64 and open_bits * _ratio(m) > 4 * sample_size:
-                keep = sets[0][::8].any(axis=1)                                     # far from the switch, and
+                keep = sets[0][::SAMPLE_ROWS].any(axis=1)                           # far from the switch, and
                 for other in sets[1:]:                                               # many rows empty: drop them
-                    keep |= other[::8].any(axis=1)
+                    keep |= other[::SAMPLE_ROWS].any(axis=1)
                 if (len(keep) - np.count_nonzero(keep)) * 5 >= len(keep):
                     keep = sets[0].any(axis=1)
                     for other in sets[1:]:

@@ -28,7 +28,9 @@ What is checked, and why it suffices.
   word in X is counted exactly by ``_affine.extra_violation``. If instead L fails, the criterion's
   witness is a pair a, b in L with t(0, a, b) < m, so x, x + a, x + b fails for every x in A; the list
   is rejected if some listed core word x has x + a and x + b listed (``_lift``), and otherwise nothing is
-  concluded from this core: the next core is tried, then the full scan. Bound on the work: at most
+  concluded from this core: the next core is tried, then the full scan. A list whose first 2(R + e + 2)
+  words already differ from the first by a space of rank > R + 1 + e (R the rank limit) has no core at
+  all (``_core_possible``) and goes to the scan at once. Bound on the work: at most
   ``_affine.TRIES`` = 4 cores, each found with at most 12 eliminations of the N x n digits; per core one
   run of the criterion (the hyperplane engine, as for ``linear_code``, or at most 3^16 / 2 pairs) and N
   dictionary look-ups; then at most e N^2 / 2 <= 2e8 pairs for the extras, each counted on one 64-bit
@@ -288,8 +290,10 @@ def _near_affine(words: tuple[str, ...], n: int, m: int) -> tuple[bool, tuple[in
     few enough extra words decides (none is found, or every core found fails its linear criterion with no
     failing triple inside the list): then the caller scans every triple."""
     digits = _triples.digits_of(words, n)
-    for origin, chosen, inside in _affine.find_cores(digits, schema.MAX_RANK if m <= 3 else PAIR_RANK,
-                                                      _extra_budget(len(words))):
+    max_rank, budget = (schema.MAX_RANK if m <= 3 else PAIR_RANK), _extra_budget(len(words))
+    if not _core_possible(digits, max_rank, budget):
+        return False, None
+    for origin, chosen, inside in _affine.find_cores(digits, max_rank, budget):
         diffs = [[int(x) for x in (digits[t].astype(np.int16) - digits[origin]) % 3] for t in chosen]
         k, basis = _gf3.rref(diffs, n) if diffs else (0, [])
         if k != len(chosen):
@@ -308,6 +312,20 @@ def _near_affine(words: tuple[str, ...], n: int, m: int) -> tuple[bool, tuple[in
         if triple is not None:
             return True, triple
     return False, None
+
+
+def _core_possible(digits: np.ndarray, max_rank: int, max_extra: int) -> bool:
+    """False when no core of rank <= ``max_rank`` with at most ``max_extra`` words outside can exist, so the
+    core search (seconds on thousands of long words) is skipped. Why: if S lies in (x0 + L) u X with
+    rank L <= R and |X| <= e, then for any listed s, S - s lies in the span of L, x0 - s and X - s, of rank
+    <= R + 1 + e; so a prefix of the list whose differences from its first word have a larger rank
+    (python-flint) rules every core out. Skipping only sends the list to the full scan (exact as well)."""
+    bound = max_rank + 1 + max_extra
+    prefix = digits[:2 * (bound + 1)].astype(np.int16)
+    if len(prefix) <= bound + 1:
+        return True
+    diffs = ((prefix[1:] - prefix[0]) % 3).tolist()
+    return _gf3.rank(diffs, digits.shape[1]) <= bound
 
 
 def _span(basis: list[list[int]], n: int) -> np.ndarray:

@@ -22,8 +22,8 @@ most significant bit first, grouped in big-endian uint64 words). Two stages:
    twos masks, the carry-free addition of ``_ternary``). A triple still below m after every chunk is
    counted once more on the raw symbols before it is reported.
 
-The hand-over from 1 to 2 happens once a sample of L_{m-1} (every 8th row) holds at most one x per
-``SPARSE_WORDS`` words, or after the last block. Coordinates are ordered by a sampled greedy count (the
+The hand-over from 1 to 2 happens once a sample of L_{m-1} (every ``SAMPLE_STRIDE``-th row) holds at most
+one x per ``SPARSE_WORDS`` words, or after the last block. Coordinates are ordered by a sampled greedy count (the
 coordinate that raises most sampled triples still below m, ``SAMPLES`` triples, fixed seed; the rest by
 their smallest symbol class), the words are reordered so that close words sit side by side (each word
 joins the nearest of ``REFERENCES`` reference words picked by farthest-point traversal, references in
@@ -53,6 +53,7 @@ SPARSE_WORDS = {1: 18, 2: 9, 3: 7}     # by m; m >= 3 uses the value of 3
 LEVELS_MAX = 16                         # largest m filtered (m levels); above, every triple is counted
 EXACT_BATCH = 1 << 20
 RERANK_SAMPLE = 192
+SAMPLE_STRIDE = 32                      # every SAMPLE_STRIDE-th row of the sets is popcounted to steer the stages
 _FULL = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
@@ -295,16 +296,16 @@ class _Scanner:
                     levels[j] = np.repeat(start[None, :], len(zs), axis=0)
                 before0 = None
             else:
-                before0 = int(np.bitwise_count(levels[0][::8]).sum())
+                before0 = int(np.bitwise_count(levels[0][::SAMPLE_STRIDE]).sum())
                 for j in range(m - 1, 0, -1):
                     levels[j] &= u
                     levels[j] |= levels[j - 1]
                 levels[0] &= u
-            top = levels[m - 1][::8]
+            top = levels[m - 1][::SAMPLE_STRIDE]
             if int(np.bitwise_count(top).sum()) * SPARSE_WORDS.get(m, SPARSE_WORDS[3]) <= top.size:
                 break
             if not reranked and before0 is not None and step + 1 < len(blocks):
-                after0 = int(np.bitwise_count(levels[0][::8]).sum())
+                after0 = int(np.bitwise_count(levels[0][::SAMPLE_STRIDE]).sum())
                 if 2 * after0 > before0:
                     blocks[step + 1:] = self._rerank(y, zs, levels[m - 1], blocks[step + 1:])
                     reranked = True

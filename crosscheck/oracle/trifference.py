@@ -13,8 +13,11 @@ What is encoded, directly from the definition (no translation argument, no hyper
   the rank, so this is the definition itself.
 
 ``sat`` gives a violating triple, re-checked in plain Python before it is returned (a failure is an
-oracle bug: ``RuntimeError``); ``unsat`` means the code is m-trifferent; ``unknown`` (timeout) is
-returned as such and must be treated as an ERROR. For a code the witness is returned in the family's
+oracle bug: ``RuntimeError``); ``unsat`` means the code is m-trifferent; ``unknown`` (every attempt timed
+out) is returned as such and must be treated as an ERROR. z3's running time on these statements is
+heavy-tailed (the same input usually answers in seconds, now and then not within minutes), so the
+statement is asked in seeded restarts with doubling budgets (``_z3.solve_with_restarts``, first attempt
+``FIRST_ATTEMPT_MS``) within the overall timeout. For a code the witness is returned in the family's
 direction syntax: translating the triple to 0, a = y - x, b = l - x, with direction a + b.
 
 Limits (``ValueError`` beyond them): lists of at most ``MAX_WORDS`` = 81 words of length at most
@@ -24,13 +27,14 @@ compared with brute force in the tests instead). z3 is imported lazily.
 """
 from __future__ import annotations
 
-from ._z3 import digit_columns, solve
+from ._z3 import digit_columns, solve_with_restarts
 
 MAX_WORDS = 81
 MAX_N = 24
 MAX_ROWS = 5
 MAX_CODE_N = 16
 DEFAULT_TIMEOUT_MS = 120_000
+FIRST_ATTEMPT_MS = 5_000       # the first of the seeded restarts (doubling budgets, ``_z3.with_restarts``)
 
 
 def _valid_words(words, n: int, limit: int, what: str) -> tuple[str, ...]:
@@ -58,20 +62,24 @@ def decide_words(words, n: int, m: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS)
         raise ValueError("m must be a positive integer")
     import z3
 
-    solver = z3.Solver()
-    solver.set("timeout", int(timeout_ms))
-    cols = digit_columns(solver, words, n)
-    i, j, l = z3.Ints("i j l")
-    solver.add(0 <= i, i < j, j < l, l < len(words))
+    def build(seed: int, budget_ms: int):
+        solver = z3.Solver()
+        solver.set("random_seed", seed)
+        solver.set("timeout", int(budget_ms))
+        cols = digit_columns(solver, words, n)
+        i, j, l = z3.Ints("i j l")
+        solver.add(0 <= i, i < j, j < l, l < len(words))
 
-    def differ(a, b):
-        return z3.Or([cols[c][a] != cols[c][b] for c in range(n)])
+        def differ(a, b):
+            return z3.Or([cols[c][a] != cols[c][b] for c in range(n)])
 
-    solver.add(differ(i, j), differ(i, l), differ(j, l))
-    rainbow = [z3.If(z3.And(cols[c][i] != cols[c][j], cols[c][i] != cols[c][l], cols[c][j] != cols[c][l]), 1, 0)
-               for c in range(n)]
-    solver.add(z3.Sum(rainbow) < m)
-    status, found = solve(solver, (i, j, l))
+        solver.add(differ(i, j), differ(i, l), differ(j, l))
+        rainbow = [z3.If(z3.And(cols[c][i] != cols[c][j], cols[c][i] != cols[c][l], cols[c][j] != cols[c][l]), 1, 0)
+                   for c in range(n)]
+        solver.add(z3.Sum(rainbow) < m)
+        return solver, (i, j, l)
+
+    status, found = solve_with_restarts(build, timeout_ms, first_attempt_ms=FIRST_ATTEMPT_MS)
     if found is None:
         return status, None
     a, b, c = found
@@ -96,22 +104,27 @@ def decide_code(rows, n: int, m: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS):
     import z3
 
     s = len(rows)
-    solver = z3.Solver()
-    solver.set("timeout", int(timeout_ms))
-    msgs = [[z3.Int(f"{name}_{r}") for r in range(s)] for name in ("u", "v", "x")]
-    for msg in msgs:
-        for var in msg:
-            solver.add(0 <= var, var <= 2)
-    words = [[z3.Sum([msg[r] * int(rows[r][c]) for r in range(s)]) % 3 for c in range(n)] for msg in msgs]
 
-    def differ(a, b):
-        return z3.Or([a[c] != b[c] for c in range(n)])
+    def build(seed: int, budget_ms: int):
+        solver = z3.Solver()
+        solver.set("random_seed", seed)
+        solver.set("timeout", int(budget_ms))
+        msgs = [[z3.Int(f"{name}_{r}") for r in range(s)] for name in ("u", "v", "x")]
+        for msg in msgs:
+            for var in msg:
+                solver.add(0 <= var, var <= 2)
+        words = [[z3.Sum([msg[r] * int(rows[r][c]) for r in range(s)]) % 3 for c in range(n)] for msg in msgs]
 
-    solver.add(differ(words[0], words[1]), differ(words[0], words[2]), differ(words[1], words[2]))
-    rainbow = [z3.If(z3.And(words[0][c] != words[1][c], words[0][c] != words[2][c], words[1][c] != words[2][c]), 1, 0)
-               for c in range(n)]
-    solver.add(z3.Sum(rainbow) < m)
-    status, found = solve(solver, [v for msg in msgs for v in msg])
+        def differ(a, b):
+            return z3.Or([a[c] != b[c] for c in range(n)])
+
+        solver.add(differ(words[0], words[1]), differ(words[0], words[2]), differ(words[1], words[2]))
+        rainbow = [z3.If(z3.And(words[0][c] != words[1][c], words[0][c] != words[2][c],
+                                words[1][c] != words[2][c]), 1, 0) for c in range(n)]
+        solver.add(z3.Sum(rainbow) < m)
+        return solver, [v for msg in msgs for v in msg]
+
+    status, found = solve_with_restarts(build, timeout_ms, first_attempt_ms=FIRST_ATTEMPT_MS)
     if found is None:
         return status, None
     coeffs = [found[t * s:(t + 1) * s] for t in range(3)]
