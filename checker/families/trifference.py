@@ -19,7 +19,7 @@ What is checked, and why it suffices.
   Near-affine lists (the core-and-extras argument). ``_affine.find_cores`` proposes affine subspaces
   A = x0 + L (x0 a listed word, L of rank k <= 12 for m <= 3, k <= ``PAIR_RANK`` = 8 for m >= 4) such
   that at most e words of the list S lie outside A; X = S minus A is the set of extra words and e is the
-  budget ``_extra_budget`` (at most N/3, and e N^2 / 2 <= ``EXTRA_PAIRS`` for N listed words: e = 9 at
+  budget ``_extra_budget`` (at most N/3, and e N^2 / 2 <= ``EXTRA_PAIRS`` for N listed words: e = 27 at
   N = 6,561). Claim: every triple of S is covered by one of the two arguments below, so the verdict is
   exact whatever core is proposed. Proof: a triple of S either has all three words in S n A, or has a
   word in X. (a) If L is m-trifferent (hyperplane criterion for m <= 3, pair criterion for m >= 4, both
@@ -33,7 +33,7 @@ What is checked, and why it suffices.
   all (``_core_possible``) and goes to the scan at once. Bound on the work: at most
   ``_affine.TRIES`` = 4 cores, each found with at most 12 eliminations of the N x n digits; per core one
   run of the criterion (the hyperplane engine, as for ``linear_code``, or at most 3^16 / 2 pairs) and N
-  dictionary look-ups; then at most e N^2 / 2 <= 2e8 pairs for the extras, each counted on one 64-bit
+  dictionary look-ups; then at most e N^2 / 2 <= 6e8 pairs for the extras, each counted on one 64-bit
   word of coordinates and, only when below m there, on all ceil(n / 64) words. A list that is a
   translate of a trifferent code with one word replaced (the edge case of issue 20) is decided in a
   second or two.
@@ -95,7 +95,7 @@ from .spec import FamilySpec
 LIBRARIES = ("numpy", "python-flint")
 SAMPLE_DIRECTIONS = 2048      # directions of the quick first pass of the hyperplane engine (rank >= 9)
 PAIR_RANK = 8                 # largest core rank decided by the pair criterion (m >= 4): 3^16 / 2 pairs
-EXTRA_PAIRS = 200_000_000     # pairs (u, v) the extra-word scan may meet, over all its extra words
+EXTRA_PAIRS = 600_000_000     # pairs (u, v) the extra-word scan may meet, over all its extra words
 
 
 # ---- the bound ---------------------------------------------------------------------------------------

@@ -61,6 +61,7 @@ def limits(p: dict) -> list[str]:
     return [f"At most {schema.MAX_WORDS:,} words in a list, for every m. A list that is an affine subspace (a translate "
             "of a linear code), or one with all but a few words in such a subspace, is decided through its linear "
             "structure; any other list has every triple of words examined, which for thousands of unstructured "
-            "words of length near 1,024 can take most of the verification time.",
+            "words of length near 1,024 can take most of the verification time limit or exceed it (a time-out, "
+            "never a rejection).",
             f"The legacy linear form takes 1 to {schema.MAX_LINEAR_ROWS} rows.",
             shape + (cert if _certified(p) else cert[0].lower() + cert[1:-1] + ").")]

@@ -25,7 +25,7 @@ What is checked and how (every decision is exact integer or bit arithmetic):
   out. If L fails with the pair a, b, the triple x, x + a, x + b fails for every x of the core; one with
   all three words listed rejects the list, and otherwise this core decides nothing (the next one is
   tried, then the full scan). At most ``_trifference_core.ORIGINS`` = 4 cores are examined; the extra
-  words cost at most 2e8 pair counts of one 64-bit word plus full counts of the pairs below m there.
+  words cost at most 6e8 pair counts of one 64-bit word plus full counts of the pairs below m there.
 * Other lists are scanned triple by triple (``_trifference_scan``: per middle word, bit sets over the
   first word, a filter that certifies triples separated in m different coordinate blocks (m <= 16),
   then an exact count of the rest with the identity t = #{i : x_i + y_i + z_i = 0} - #{i : x_i = y_i =
@@ -80,7 +80,7 @@ LIBRARIES = ("numpy", "sympy")
 DIRECT_MAX = 243            # lists with m >= 4 up to this size are scanned in plain Python
 PAIR_RANK = 8               # cores up to this rank are decided by the pair criterion (3^16 / 2 pairs)
 DIRECTION_RANK = 10         # m <= 3: cores of rank 9..10 are decided direction by direction
-EXTRA_PAIRS = 200_000_000   # pairs (u, v) the extra-word count may meet, over all its extra words
+EXTRA_PAIRS = 600_000_000   # pairs (u, v) the extra-word count may meet, over all its extra words
 PREFILTER_RANK = 6          # linear codes of this rank and more go through the numpy direction pre-filter
 PREFILTER_PARTS = 3         # coordinate subsets of 64 it tries, one after the other, on the directions left
 

@@ -35,7 +35,13 @@ Near-affine and worst cases (issue 20):
 * X: the legacy linear span of H with m = 4 (the pair criterion on 6,561 words of length 1,024);
 * Y, Z: the random list of C with m = 4 and m = 6 (no structure: the filter with m groups);
 * AA: 1,500 random words of length 1,024 with m = 40 (above 16: every triple is counted);
-* AB: linear_code rank 12, n = 1,024, m = 2.
+* AB: linear_code rank 12, n = 1,024, m = 2;
+* AC: the random list of C with m = 5 (with L, M, Y, Z: every m from 1 to 6 on the same list);
+* AD: the clustered list of K with m = 3 (the slowest list found: unstructured, and its clusters keep the
+  filter from certifying the triples inside a cluster early);
+* AE: the list of T with m = 4 (cores have rank at most 8 for m >= 4, so no extra word can join one: with
+  the former budget of 9 extras this was the full scan of a near-linear list); AF: 27 extras, m = 4 (the
+  budget at 6,561 words: the most expensive extra-word count).
 
 Targets (issue 20; idle two-core machine, through the harness): P and Q at most 15 s per verifier;
 the rank-12 m = 3 certificate F at most 5 s (primary) and 15 s (second); every case inside the 60 s
@@ -205,6 +211,10 @@ def cases():
     yield "Z the list of C with m=6", P(1024, 6), big
     yield "AA 1,500 random words, n=1024, m=40", P(1024, 40), lambda: random_words(1024, 1500, 6)
     yield "AB linear_code rank 12, n=1024, m=2 (valid)", P(1024, 2), lambda: {"linear_code": rows}
+    yield "AC the list of C with m=5", P(1024, 5), big
+    yield "AD the list of K with m=3 (clusters, m=3)", P(1024, 3), cluster
+    yield "AE the list of T with m=4 (10 extras)", P(256, 4), lambda: near_code(256, 8, 10, 21, drop=10)
+    yield "AF [256,8] code, 27 words swapped (the budget), m=4", P(256, 4), lambda: near_code(256, 8, 27, 24, drop=27)
 
 
 def main(argv: list[str] | None = None) -> int:
