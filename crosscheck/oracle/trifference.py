@@ -16,8 +16,8 @@ What is encoded, directly from the definition (no translation argument, no hyper
 oracle bug: ``RuntimeError``); ``unsat`` means the code is m-trifferent; ``unknown`` (every attempt timed
 out) is returned as such and must be treated as an ERROR. z3's running time on these statements is
 heavy-tailed (the same input usually answers in seconds, now and then not within minutes), so the
-statement is asked in seeded restarts with doubling budgets (``_z3.solve_with_restarts``, first attempt
-``FIRST_ATTEMPT_MS``) within the overall timeout. For a code the witness is returned in the family's
+statement is asked in seeded restarts (``_ask``) with doubling budgets of z3 resource units (not wall-clock
+budgets: those buy little CPU on a loaded machine), all within the overall timeout. For a code the witness is returned in the family's
 direction syntax: translating the triple to 0, a = y - x, b = l - x, with direction a + b.
 
 Limits (``ValueError`` beyond them): lists of at most ``MAX_WORDS`` = 81 words of length at most
@@ -27,17 +27,41 @@ compared with brute force in the tests instead). z3 is imported lazily.
 """
 from __future__ import annotations
 
-from ._z3 import digit_columns, solve_with_restarts
+import time
+
+from ._z3 import digit_columns, solve
 
 MAX_WORDS = 81
 MAX_N = 24
 MAX_ROWS = 5
 MAX_CODE_N = 16
 DEFAULT_TIMEOUT_MS = 120_000
-FIRST_ATTEMPT_MS = 60_000      # the first of the seeded restarts (``_z3.with_restarts``): half the default
-#   timeout, since the largest statements need about 8 s of CPU and a wall-clock budget buys much less CPU
-#   on a loaded machine (shorter first attempts all gave up there)
+FIRST_ATTEMPT_RLIMIT = 60_000_000   # z3 resource units of the first attempt (the largest statements, an
+#   81-word unsat list of length 24, use about 2e7: a few seconds of CPU), doubling per restart
+MAX_ATTEMPTS = 6
 
+
+def _ask(build, timeout_ms: int) -> tuple[str, tuple[int, ...] | None]:
+    """Seeded restarts bounded by z3's resource counter (``rlimit``), which counts the solver's own work and
+    so does not shrink when the machine is loaded (a wall-clock budget per attempt does: under load every
+    short attempt gave up). Attempt s is a fresh solver from ``build(s)`` with ``random_seed`` s and twice
+    the previous attempt's units; all attempts share the wall-clock ``timeout_ms``. The first ``sat`` or
+    ``unsat`` is returned, ``("unknown", None)`` when the time or the attempts run out."""
+    deadline = time.monotonic() + int(timeout_ms) / 1000
+    units = FIRST_ATTEMPT_RLIMIT
+    for seed in range(MAX_ATTEMPTS):
+        left_ms = int((deadline - time.monotonic()) * 1000)
+        if left_ms <= 0:
+            break
+        solver, unknowns = build(seed)
+        solver.set("random_seed", seed)
+        solver.set("rlimit", units)
+        solver.set("timeout", left_ms)
+        answer = solve(solver, unknowns)
+        if answer[0] != "unknown":
+            return answer
+        units *= 2
+    return "unknown", None
 
 def _valid_words(words, n: int, limit: int, what: str) -> tuple[str, ...]:
     if type(n) is not int or not 1 <= n:
@@ -64,10 +88,8 @@ def decide_words(words, n: int, m: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS)
         raise ValueError("m must be a positive integer")
     import z3
 
-    def build(seed: int, budget_ms: int):
+    def build(seed: int):
         solver = z3.Solver()
-        solver.set("random_seed", seed)
-        solver.set("timeout", int(budget_ms))
         cols = digit_columns(solver, words, n)
         i, j, l = z3.Ints("i j l")
         solver.add(0 <= i, i < j, j < l, l < len(words))
@@ -81,7 +103,7 @@ def decide_words(words, n: int, m: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS)
         solver.add(z3.Sum(rainbow) < m)
         return solver, (i, j, l)
 
-    status, found = solve_with_restarts(build, timeout_ms, first_attempt_ms=FIRST_ATTEMPT_MS)
+    status, found = _ask(build, timeout_ms)
     if found is None:
         return status, None
     a, b, c = found
@@ -107,10 +129,8 @@ def decide_code(rows, n: int, m: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS):
 
     s = len(rows)
 
-    def build(seed: int, budget_ms: int):
+    def build(seed: int):
         solver = z3.Solver()
-        solver.set("random_seed", seed)
-        solver.set("timeout", int(budget_ms))
         msgs = [[z3.Int(f"{name}_{r}") for r in range(s)] for name in ("u", "v", "x")]
         for msg in msgs:
             for var in msg:
@@ -126,7 +146,7 @@ def decide_code(rows, n: int, m: int, *, timeout_ms: int = DEFAULT_TIMEOUT_MS):
         solver.add(z3.Sum(rainbow) < m)
         return solver, [v for msg in msgs for v in msg]
 
-    status, found = solve_with_restarts(build, timeout_ms, first_attempt_ms=FIRST_ATTEMPT_MS)
+    status, found = _ask(build, timeout_ms)
     if found is None:
         return status, None
     coeffs = [found[t * s:(t + 1) * s] for t in range(3)]

@@ -27,9 +27,9 @@ Near-affine and worst cases (issue 20):
 * P, Q: the edge-case files trifference_6561_nonaffine_m1/_m3 (built from the project's vectors,
   tcIds 133 and 134): a [100, 8] code with its zero word replaced by another word, m = 1 and m = 3;
   R: trifference_244_m4 (tcId 132), 244 words of length 128 with m = 4, not affine;
-* S: a random [256, 8] code (translated), 9 of its words dropped for the budget's 9 extra random words
-  (6,561 in all), m = 2; T: the same with 10 dropped and 10 extra (over the budget: one extra word
-  joins a rank-9 core, the other nine are counted); U: S with one extra word that spoils two code
+* S: a random [256, 8] code (translated), 9 of its words dropped for 9 extra random words (6,561 in all),
+  m = 2; T: the same with 10 dropped and 10 extra (over the former budget of 9 extras: one extra word
+  joined a rank-9 core); U: S with one extra word that spoils two code
   words (invalid, found through the extra word); V: S minus 1,000 of its words plus 5 extras, m = 1;
 * W: a random [128, 8] code with every column repeated 8 times (n = 1,024), zero word replaced, m = 6;
 * X: the legacy linear span of H with m = 4 (the pair criterion on 6,561 words of length 1,024);
@@ -201,7 +201,7 @@ def cases():
     yield "Q edge case 6,561 near-affine, n=100, m=3 (valid)", {"n": 100, "m": 3}, lambda: vector_answer(134)
     yield "R edge case 244 words, n=128, m=4 (valid)", {"n": 128, "m": 4}, lambda: vector_answer(132)
     yield "S [256,8] code, 9 words swapped for extras, m=2", P(256, 2), near
-    yield "T [256,8] code, 10 words swapped (over the budget), m=2", P(256, 2), lambda: near_code(256, 8, 10, 21, drop=10)
+    yield "T [256,8] code, 10 words swapped, m=2", P(256, 2), lambda: near_code(256, 8, 10, 21, drop=10)
     yield "U S, last word spoils two code words (invalid)", P(256, 2), lambda: spoil_pair(near()[:-1])
     yield "V [256,8] code - 1,000 words + 5 extras, m=1", P(256, 1), lambda: near_code(256, 8, 5, 22, drop=1000)
     yield ("W [128,8] columns x8, zero word replaced, m=6", P(1024, 6),
