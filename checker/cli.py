@@ -260,7 +260,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     family, params, inst, source_note = _resolve_with_file(args, payload)
     params = _check_family(family, params)
     res = harness.verify(family, params, payload, "file", time_limit=time_limit, memory_limit=memory_limit,
-                         formal=args.formal)
+                         formal=args.formal, warm=False)   # one answer: nothing to warm the zygotes for
     data = result_json(family, params, inst, res)
     data["instance_source"] = source_note or "options"
     code = EXIT_BY_STATUS[res.status]
