@@ -525,7 +525,8 @@ def _samples_summary(calls: Mapping[str, _Call], observed: Mapping[str, list[_Ca
         "samples_scored": sum(len(c.scored) for c in calls.values()),
         "valid_samples": sum(1 for c in calls.values() for o in c.scored if o.valid),
         "max_samples_per_call": max(len(c.samples) for c in calls.values()),
-        "missing_samples": [{"call_id": o.call_id, "sample": o.sample} for c in calls.values()
+        # the missing samples of calls that have a scored one (a call without any is in missing_call_ids)
+        "missing_samples": [{"call_id": o.call_id, "sample": o.sample} for c in calls.values() if not c.missing
                             for o in c.samples if o.missing],
         "best_of_k": {
             key: objective_to_float(None if m is None else 100 * m),
