@@ -1,5 +1,7 @@
 """One call's row: the typed record of how one answer was scored, and its one JSON reader and writer.
 
+A row is one sample of a call (``sample``, the answers line's; ``(call_id, sample)`` is its key); the
+JSON of sample 0 has no ``sample`` field, so one sample per call writes the rows it always did.
 A :class:`CallRow` is what ``score`` appends to ``<output>.progress.jsonl`` (plus the progress binding,
 ``answers_sha256`` and ``integrity``, which ``score.Progress`` adds and removes) and what ``scores.json``
 lists under ``calls_scored`` and ``verified_without_reference``. It is frozen and checked when built:

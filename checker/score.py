@@ -16,10 +16,19 @@ offsets, so its memory does not grow with the file; a verified call's answer is 
 line re-hashed) when its turn comes. Memory: a constant plus, per ``--jobs``, one answer (at most
 32 MiB) and the harness's copies of it.
 
-Each finished call is appended at once to ``<output>.progress.jsonl`` (first line: a header with the
+Samples. An answers line may carry ``sample`` (several independent responses to one call); every sample is
+scored on its own and ``(call_id, sample)`` keys the records, the progress rows and the rows of
+``scores.json`` (a row of sample 0 has no ``sample`` field, so a run with one sample per call writes
+exactly the files it wrote before samples existed: progress format 2, scores.json version "1"; a run with
+a sample other than 0 has progress format 3 and version "2"). The aggregate gives each call the mean ratio
+over its scored samples and reports best-of-k and the valid samples beside it (``aggregate``). ``--only``
+selects calls with all their samples; ``--limit N`` keeps the first N calls answered (in file order),
+each with all its samples.
+
+Each finished sample is appended at once to ``<output>.progress.jsonl`` (first line: a header with the
 SHA-256 of the answers bytes actually read, the track, the suite, the checker version, the fingerprint of
 the installed checker code (``fingerprint.code_fingerprint``) and the limits).
-Each row carries ``answers_sha256``, its ``call_id``, its line number and ``line_sha256`` (the SHA-256
+Each row carries ``answers_sha256``, its ``call_id`` (and ``sample``), its line number and ``line_sha256`` (the SHA-256
 of its own answers line) and ``integrity``: the SHA-256 of the row's other content and the answers
 hash. Running the same command again reuses a saved row only if the answers come from a regular file
 whose hash is the header's, the row's integrity hash, bindings and suite fields match, the row is
