@@ -596,7 +596,8 @@ def _print_score_summary(doc: dict, answers: str) -> None:
     if timed:
         print("slowest calls    " + ", ".join(f"{c} {t:.2f} s ({st})" for t, c, st in sorted(timed, reverse=True)[:5]))
     for rec in summary.get("record_candidates") or []:
-        print(f"RECORD CANDIDATE {rec['call_id']}: ratio {rec['ratio_exact']} over a published reference; "
+        sample = f" sample {rec['sample']}" if rec.get("sample") else ""
+        print(f"RECORD CANDIDATE {rec['call_id']}{sample}: ratio {rec['ratio_exact']} over a published reference; "
               f"certify it: extract its answer from {answers} into a file and run "
               f"endless-exam certify FILE --instance {rec['call_id']} --output DOSSIER.json")
     for b in summary.get("beyond_bound") or []:

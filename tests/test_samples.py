@@ -19,14 +19,14 @@ from pathlib import Path
 
 import pytest
 
-from endless_exam.certificates.verdict import Status
 from endless_exam.checker import cli, harness, report, report_calls, report_series, score, suites
 from endless_exam.checker.aggregate import InstanceOutcome, aggregate
 from endless_exam.checker.answers import MAX_SAMPLE, AnswersFileError, AnswersSource, parse_line
 from endless_exam.checker.callrow import CallRow, RowError
 from endless_exam.checker.report_table2 import render_table2
 
-from .test_score import FakeHarness, combined, fk, write_answers
+from .test_score import FakeHarness, fk, write_answers
+from .test_score_ray import _untimed
 
 ROOT = Path(__file__).resolve().parent.parent
 SERIES = {i.call_id: i for i in suites.load("size-series")}
@@ -316,14 +316,6 @@ def _series_answers(path: Path) -> str:
         records.append({"call_id": cid, "answer": answer})
         records.append({"call_id": cid, "sample": 1, "answer": answer[:math.ceil(0.9 * len(answer))]})
     return write_answers(path, records)
-
-
-def _untimed(value):
-    if isinstance(value, dict):
-        return {k: _untimed(v) for k, v in value.items() if k != "seconds"}
-    if isinstance(value, list):
-        return [_untimed(v) for v in value]
-    return value
 
 
 def test_a_real_size_series_run_with_two_samples_per_call_scores_resumes_and_draws_each_point_at_its_size(
