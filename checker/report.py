@@ -24,6 +24,7 @@ from endless_exam.certificates.strictjson import JSONSyntaxError, loads
 from . import suites
 from .mdcell import md_cell
 from .aggregate import BEYOND_BOUND_FLAG, CORE_GROUPS, InstanceOutcome, aggregate
+from .answers import MAX_SAMPLE
 from .callrow import Fields, outcome_from_json, outcome_json
 
 FORMATS = ("md", "csv", "json")
@@ -124,6 +125,8 @@ def _load(path: str | Path) -> tuple[list[InstanceOutcome], dict, str]:
         row = Fields(data, f"{where}: infrastructure_failures[{k}]")
         cid = row.str("call_id")
         sample = row.int("sample") if "sample" in row.data else 0
+        if not 0 <= sample <= MAX_SAMPLE:
+            raise ValueError(f"{row.where}: field 'sample' must be an integer from 0 to {MAX_SAMPLE}, got {sample}")
         reason = row.str("reason", nullable=True)
         if row.data.get("ratio") is not None:
             raise ValueError(f"{row.where}: an infrastructure failure has no ratio (field 'ratio' must be null)")

@@ -370,3 +370,25 @@ def test_a_real_size_series_run_with_two_samples_per_call_scores_resumes_and_dra
     xs = {(p["family"], line["line"]): [pt["x"] for pt in line["points"]] for p in panels.values() for line in p["lines"]}
     assert xs[("schur", "")] == [SERIES["s1-schur-0"].params["k"], SERIES["s1-schur-1"].params["k"]]
     assert xs[("lineq", "a=1, b=1")] == sorted([SERIES["s1-lineq-0"].params["n"], SERIES["s1-lineq-1"].params["n"]])
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda d: d["calls_scored"][1].__setitem__("sample", True), "field 'sample' must be an integer"),
+    (lambda d: d["calls_scored"][1].__setitem__("sample", -1), "field 'sample' must be an integer from 0"),
+    (lambda d: d["calls_scored"][1].pop("sample"), "duplicate call_id 'a3-capset-0'"),
+    (lambda d: d["calls_scored"].append(dict(d["calls_scored"][1])), "duplicate call_id 'a3-capset-0' sample 1"),
+    (lambda d: d["infrastructure_failures"].append({"call_id": "a3-capset-0", "sample": -2, "reason": "rate_limit",
+                                                    "ratio": None}), "field 'sample' must be an integer from 0"),
+    (lambda d: d["infrastructure_failures"].append({"call_id": "a3-capset-0", "sample": 1, "reason": "rate_limit",
+                                                    "ratio": None}), "sample 1 is listed as missing"),
+    (lambda d: d["missing_call_ids"].append("a3-capset-0"), "'a3-capset-0' is listed as missing"),
+])
+def test_report_refuses_a_scores_file_with_bad_or_repeated_samples(tmp_path, fake, edit, message):
+    out = tmp_path / "s.json"
+    doc = _score(write_answers(tmp_path / "a.jsonl", SAMPLED), out)
+    assert doc["calls_scored"][1]["call_id"] == "a3-capset-0" and doc["calls_scored"][1]["sample"] == 1
+    report.load_run(out)                    # as written, it reads
+    edit(doc)
+    out.write_text(json.dumps(doc))
+    with pytest.raises(ValueError, match=message):
+        report.load_run(out)
