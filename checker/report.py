@@ -346,14 +346,30 @@ def samples_rows(runs: Sequence[tuple[str, dict]]) -> list[list[str]]:
     return rows
 
 
+SAMPLE_CALLS_HEADER = ("Run", "Call", "Samples", "Scored", "Valid", "Mean ratio (scored)", "Best ratio (best-of-k)")
+
+
+def sample_call_rows(runs: Sequence[tuple[str, dict]]) -> list[list[str]]:
+    """Per run with several samples per call and per call: the sample counts, the mean ratio over the scored
+    samples (what the score uses) and the best ratio."""
+    rows = []
+    for name, agg in runs:
+        sm = agg.get("samples")
+        for c in (sm.get("per_call", []) if isinstance(sm, dict) else []):
+            rows.append([name, c["call_id"], str(c["samples"]), str(c["samples_scored"]), str(c["valid_samples"]),
+                         _fmt(c["mean_ratio"], 4), _fmt(c["best_ratio"], 4)])
+    return rows
+
+
 def samples_markdown(runs: Sequence[tuple[str, dict]]) -> list[str]:
-    """The markdown lines of the samples table (none when no run has several samples per call)."""
+    """The markdown lines of the samples tables (none when no run has several samples per call)."""
     rows = samples_rows(runs)
     if not rows:
         return []
     return (["", "## Samples (several responses per call)", ""] + _md_table(SAMPLES_HEADER, rows, "lrrrrll")
             + ["", "A call's ratio is the mean over its scored samples (the score above); best-of-k takes the best "
-               "sample of each call instead; Valid counts the valid samples."])
+               "sample of each call instead; Valid counts the valid samples.", ""]
+            + _md_table(SAMPLE_CALLS_HEADER, sample_call_rows(runs), "llrrrrr"))
 
 
 def _csv_value(x: Any) -> str:

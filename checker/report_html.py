@@ -18,7 +18,8 @@ from typing import Any, Sequence
 
 from endless_exam.certificates.verdict import objective_to_float, objective_to_str
 
-from .report import SAMPLES_HEADER, _fmt as _f, _with_ci as _ci, samples_rows
+from .report import (SAMPLE_CALLS_HEADER, SAMPLES_HEADER, _fmt as _f, _with_ci as _ci, sample_call_rows,
+                     samples_rows)
 from .report_series import RunData, call_table, family_quality
 from .report_table2 import table2_rows
 
@@ -91,9 +92,12 @@ def _samples(runs: Sequence[RunData]) -> list[str]:
     if not rows:
         return []
     cells = [[("", _e(r[0]))] + [("num", _e(v)) for v in r[1:]] for r in rows]
+    per_call = [[("", _e(r[0])), ("", _e(r[1]))] + [("num", _e(v)) for v in r[2:]]
+                for r in sample_call_rows([(run.name, run.aggregate) for run in runs])]
     return ["<h2>Samples</h2>", _table("sortable samples", list(SAMPLES_HEADER), cells),
             '<p class="note">A call\'s ratio is the mean over its scored samples (the score); best-of-k takes the best '
-            "sample of each call; Valid counts the valid samples.</p>"]
+            "sample of each call; Valid counts the valid samples.</p>",
+            _table("sortable sample-calls", list(SAMPLE_CALLS_HEADER), per_call)]
 
 
 def _families(runs: Sequence[RunData]) -> str:

@@ -206,6 +206,7 @@ def test_a_run_with_samples_scores_each_sample_and_keys_every_file_by_call_and_s
     assert [c for c in again["samples"]["per_call"] if c["call_id"] in answered] == summary["samples"]["per_call"]
     md = report.render([("s", summary)], "md")
     assert "## Samples" in md and "| s | 6 | 6 | 4 | 3 |" in md
+    assert "| s | a3-capset-11 | 2 | 2 | 2 | 0.7500 | 1.0000 |" in md and "| s | a3-capset-0 | 3 | 3 | 1 | 0.3333 |" in md
     rows_md = report_calls.calls_markdown([("s", report_calls.call_rows(out))])
     assert "| a3-capset-0 #2 |" in rows_md and "| a3-capset-0 |" in rows_md
     assert report_calls.calls_csv([("s", report_calls.call_rows(out))]).startswith("run,call_id,sample,")
