@@ -8,7 +8,7 @@ to ``--out DIR`` (default ``gap-search-out/``) as ``{"answer": ...}`` files that
 references is changed. Budgets are counted in candidate evaluations or moves (machine-independent, so a run
 is reproducible with the same seed); the CPU seconds are printed next to them.
 
-    .venv/bin/python -m tests.benchmarks.search_gaps degdiam [--only d,k] [--out DIR]
+    .venv/bin/python -m tests.benchmarks.search_gaps degdiam [--only d,k] [--tail] [--out DIR]
     .venv/bin/python -m tests.benchmarks.search_gaps covering [--only v,k,t] [--out DIR]
 
 Methods:
@@ -39,7 +39,7 @@ UNITS_PER_INSTANCE = 1_500_000_000  # all orders and bases of one instance toget
 SEED = 1
 
 
-def degdiam_search(d: int, k: int, out: Path) -> dict:
+def degdiam_search(d: int, k: int, out: Path, tail: bool = False) -> dict:
     bundled, ref = DEGDIAM[(d, k)]
     started, spent = time.process_time(), 0
     best, V, fails, tried = None, bundled + 1, 0, []
@@ -68,6 +68,23 @@ def degdiam_search(d: int, k: int, out: Path) -> dict:
         else:
             fails += 1
             V += 1
+    # --tail: the budget left (the scan stopped at the reference or after 12 failures in a row) goes to
+    # the smallest order above the best one that has a lift, split evenly over its bases
+    V = (best[0] if best else bundled) + 1
+    while not [b for b in LIFT_BASES if V % b == 0 and V // b >= 3 and (d * b) % 2 == 0]:
+        V += 1
+    bases = [b for b in LIFT_BASES if V % b == 0 and V // b >= 3 and (d * b) % 2 == 0]
+    share = (UNITS_PER_INSTANCE - spent) // len(bases)
+    for b in bases if tail and share >= UNITS_PER_ORDER else ():
+        n, unit = V // b, b * d * (b * k + 20)
+        used, darts = lifts.climb(d, k, b, n, share // unit, SEED + 1, random_base=dd.random_base)
+        spent += used * unit
+        tried.append((V, b, used, darts is not None))
+        print(f"  d={d} k={k} V={V} b={b} (remaining budget, seed {SEED + 1}): {'found' if darts else 'none'} "
+              f"({spent:,} units, {time.process_time() - started:.0f} s CPU)", flush=True)
+        if darts is not None:
+            best = (V, b, n, darts)
+            break
     row = {"family": "degdiam", "params": {"d": d, "k": k}, "bundled": bundled, "reference": ref,
            "best": best[0] if best else None, "work_units": spent,
            "cpu_s": round(time.process_time() - started, 1), "orders_tried": tried}
@@ -151,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("family", choices=("degdiam", "covering"))
     ap.add_argument("--only", help="one instance, e.g. 4,5 or 24,6,3")
     ap.add_argument("--out", default="gap-search-out")
+    ap.add_argument("--tail", action="store_true",
+                    help="degdiam: spend the budget the scan left on the next order above the best (seed 2)")
     args = ap.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -158,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.family == "degdiam":
         keys = [tuple(int(x) for x in args.only.split(","))] if args.only else list(DEGDIAM)
         for d, k in keys:
-            rows.append(degdiam_search(d, k, out))
+            rows.append(degdiam_search(d, k, out, args.tail))
             print(json.dumps({x: rows[-1][x] for x in rows[-1] if x not in ("orders_tried", "darts")}), flush=True)
     else:
         keys = [tuple(int(x) for x in args.only.split(","))] if args.only else list(COVERING)
