@@ -39,20 +39,25 @@ UNITS_PER_INSTANCE = 1_500_000_000  # all orders and bases of one instance toget
 SEED = 1
 
 
+def lift_bases(d: int, V: int) -> list[int]:
+    """The base sizes b of LIFT_BASES with a d-regular lift of order V (b | V, n >= 3, b*d even)."""
+    return [b for b in LIFT_BASES if V % b == 0 and V // b >= 3 and (d * b) % 2 == 0]
+
+
 def degdiam_search(d: int, k: int, out: Path, tail: bool = False) -> dict:
     bundled, ref = DEGDIAM[(d, k)]
     started, spent = time.process_time(), 0
     best, V, fails, tried = None, bundled + 1, 0, []
     while spent < UNITS_PER_INSTANCE and V <= ref and fails < 12:
         hit = None
-        bases = [b for b in LIFT_BASES if V % b == 0 and V // b >= 3 and (d * b) % 2 == 0]
+        bases = lift_bases(d, V)
         if not bases:                 # no lift of this order (odd d needs an even base): not a failure
             V += 1
             continue
         for b in bases:
-            if spent >= UNITS_PER_INSTANCE:
-                break
             n, unit = V // b, b * d * (b * k + 20)
+            if UNITS_PER_INSTANCE - spent < unit:
+                break
             used, darts = lifts.climb(d, k, b, n, min(UNITS_PER_ORDER, UNITS_PER_INSTANCE - spent) // unit, SEED,
                                       random_base=dd.random_base)
             spent += used * unit
@@ -60,6 +65,8 @@ def degdiam_search(d: int, k: int, out: Path, tail: bool = False) -> dict:
             if darts is not None:
                 hit = (b, n, darts)
                 break
+        if not hit and UNITS_PER_INSTANCE - spent < bases[0] * d * (bases[0] * k + 20):
+            break                     # the budget is spent
         print(f"  d={d} k={k} V={V}: {'found b=%d' % hit[0] if hit else 'none'} "
               f"({spent:,} units, {time.process_time() - started:.0f} s CPU)", flush=True)
         if hit:
@@ -71,9 +78,9 @@ def degdiam_search(d: int, k: int, out: Path, tail: bool = False) -> dict:
     # --tail: the budget left (the scan stopped at the reference or after 12 failures in a row) goes to
     # the smallest order above the best one that has a lift, split evenly over its bases
     V = (best[0] if best else bundled) + 1
-    while not [b for b in LIFT_BASES if V % b == 0 and V // b >= 3 and (d * b) % 2 == 0]:
+    while not lift_bases(d, V):
         V += 1
-    bases = [b for b in LIFT_BASES if V % b == 0 and V // b >= 3 and (d * b) % 2 == 0]
+    bases = lift_bases(d, V)
     share = (UNITS_PER_INSTANCE - spent) // len(bases)
     for b in bases if tail and share >= UNITS_PER_ORDER else ():
         n, unit = V // b, b * d * (b * k + 20)
@@ -107,7 +114,7 @@ COVERING = {
     (30, 6, 3): (235, 225, [("inner partial C(15,6,3) of the Kirkman construction (needs 25)", "inner15", 5, 200_000,
                              4_000_000, 0.5),
                             ("whole C(30,6,3) from the bundled 235", "bundled", 1, 200_000, 2_000_000, 0.5)]),
-    (18, 7, 4): (154, 126, [("whole C(18,7,4) from the bundled 154", "bundled", 1, 200_000, 3_000_000, 0.3)]),
+    (18, 7, 4): (154, 126, [("whole C(18,7,4) from the bundled 154", "bundled", 1, 200_000, 1_000_000, 0.3)]),
 }
 
 
