@@ -114,7 +114,7 @@ COVERING = {
     (30, 6, 3): (235, 225, [("inner partial C(15,6,3) of the Kirkman construction (needs 25)", "inner15", 5, 200_000,
                              4_000_000, 0.5),
                             ("whole C(30,6,3) from the bundled 235", "bundled", 1, 200_000, 2_000_000, 0.5)]),
-    (18, 7, 4): (154, 126, [("whole C(18,7,4) from the bundled 154", "bundled", 1, 200_000, 1_000_000, 0.3)]),
+    (18, 7, 4): (154, 126, [("whole C(18,7,4) from the bundled 154", "bundled", 1, 200_000, 6_000_000, 0.3)]),
 }
 
 
