@@ -23,6 +23,7 @@ def lift_edges(b: int, n: int, darts) -> list[list[int]]:
 
 def test_lift_cost_matches_breadth_first_search():
     rnd = random.Random(7)
+    checked = zero = 0
     for _ in range(40):
         d, k, b, n = rnd.choice([(3, 3, 2, 8), (3, 4, 4, 6), (4, 3, 3, 9), (4, 2, 1, 13)])
         pairs = dd.random_base(b, d, rnd)
@@ -32,6 +33,9 @@ def test_lift_cost_matches_breadth_first_search():
         adj = dd.lift_adjacency(b, n, darts)
         missing = sum(b * n - dd.ball_size(lambda y: adj[y], u * n, k, b * n) for u in range(b))
         assert lifts.cost(b, n, k, darts) == missing
+        checked += 1
+        zero += missing == 0
+    assert checked >= 20 and 0 < zero < checked          # both outcomes (diameter <= k and > k) occur
 
 
 def test_simple_regular_rejects_loops_and_parallel_edges():
