@@ -10,6 +10,14 @@ Definitions
 * A call is *missing* when its ratio is ``None`` (statuses ERROR, DISAGREE, MISSING: infrastructure failure,
   verifier disagreement, not answered). Missing calls are never scored as zero; a run with a missing
   instance gets a labelled ``subset_score`` over the observed instances instead of a ``score``.
+* Samples: a call may have several independent responses (outcomes with the same ``call_id`` and
+  different ``sample``). A call's ratio is the exact mean over its scored (non-missing) samples, and every
+  per-call value below (gap closed, LABS progress) is the mean over those samples; the call is missing
+  when none of its samples is scored, and a run with a missing sample is not complete. ``valid_fraction``
+  and ``status_counts`` count samples. With one sample per call each call's ratio is its sample's, so
+  every figure is what it is without samples. A run with a sample other than 0 also gets ``samples``:
+  per call the number of samples, scored and valid samples, the mean ratio and the best ratio
+  (best-of-k), and the best-of-k score (100 x mean over instances of the best ratio of their calls).
 * Score = 100 x mean ratio over the distinct instances; ``published_hfr`` / ``construction_reference_ratio``
   are plain means over the published / construction instances (``None`` over an empty group);
   ``valid_fraction`` is the mean of ``valid`` over the scored (non-missing) calls.
@@ -92,9 +100,12 @@ class InstanceOutcome:
     valid: bool
     objective: Exact | None
     ratio: Fraction | None  # None = missing
+    sample: int = 0  # which response to the call; (call_id, sample) is the key
 
     def __post_init__(self) -> None:
-        where = f"outcome {self.call_id!r}"
+        where = f"outcome {self.call_id!r}" + (f" sample {self.sample!r}" if self.sample != 0 else "")
+        if type(self.sample) is not int or self.sample < 0:
+            raise ValueError(f"{where}: sample must be a non-negative integer, got {self.sample!r}")
         for name in ("call_id", "instance_id", "family", "family_group"):
             value = getattr(self, name)
             if not isinstance(value, str) or not value:
@@ -336,25 +347,37 @@ def aggregate(outcomes: Iterable[InstanceOutcome], expected_instances: int | Ite
     for o in outcomes:
         if not isinstance(o, InstanceOutcome):
             raise TypeError(f"expected InstanceOutcome, got {type(o).__name__}")
-    seen_calls: set[str] = set()
+    seen: set[tuple[str, int]] = set()
     for o in outcomes:
-        if o.call_id in seen_calls:
-            raise ValueError(f"duplicate call id {o.call_id!r}")
-        seen_calls.add(o.call_id)
+        if (o.call_id, o.sample) in seen:
+            raise ValueError(f"duplicate call id {o.call_id!r}" + (f" sample {o.sample}" if o.sample else ""))
+        seen.add((o.call_id, o.sample))
+    multi = any(o.sample != 0 for o in outcomes)
 
-    by_instance: dict[str, list[InstanceOutcome]] = {}
+    by_call: dict[str, list[InstanceOutcome]] = {}      # call id -> its samples, in input order
     for o in outcomes:
-        group = by_instance.setdefault(o.instance_id, [])
+        samples = by_call.setdefault(o.call_id, [])
+        if samples:
+            if samples[0].instance_id != o.instance_id:
+                raise ValueError(f"call {o.call_id}: samples {samples[0].sample} and {o.sample} name different "
+                                 f"instances ({samples[0].instance_id} and {o.instance_id})")
+            _same_instance(samples[0], o)
+        samples.append(o)
+    calls = {cid: _Call(cid, samples) for cid, samples in by_call.items()}
+
+    by_instance: dict[str, list[_Call]] = {}
+    for c in calls.values():
+        group = by_instance.setdefault(c.first.instance_id, [])
         if group:
-            _same_instance(group[0], o)
-        group.append(o)
-    scored = {iid: [o for o in calls if not o.missing] for iid, calls in by_instance.items()}
-    observed = {iid: calls for iid, calls in scored.items() if calls}
+            _same_instance(group[0].first, c.first)
+        group.append(c)
+    scored = {iid: [c for c in group if not c.missing] for iid, group in by_instance.items()}
+    observed = {iid: group for iid, group in scored.items() if group}
     if duplicates == "error":
-        for iid, calls in observed.items():
-            if len(calls) > 1:
-                raise ValueError(f"instance {iid} has {len(calls)} scored calls "
-                                 f"({', '.join(o.call_id for o in calls)}); one per instance is expected")
+        for iid, group in observed.items():
+            if len(group) > 1:
+                raise ValueError(f"instance {iid} has {len(group)} scored calls "
+                                 f"({', '.join(c.call_id for c in group)}); one per instance is expected")
     missing_instances = sorted(iid for iid, calls in scored.items() if not calls)
     if isinstance(expected_instances, (str, bytes)):
         raise TypeError("expected_instances must be a count or a collection of instance ids, not a string")
@@ -372,15 +395,16 @@ def aggregate(outcomes: Iterable[InstanceOutcome], expected_instances: int | Ite
         missing_instances = sorted(expected_ids - set(observed))
         n_expected = len(expected_ids)
     unlisted = 0 if n_expected is None else n_expected - len(observed) - len(missing_instances)
-    complete = not missing_instances and unlisted == 0
+    partial = [c.call_id for c in calls.values() if not c.missing and len(c.scored) < len(c.samples)]
+    complete = not missing_instances and unlisted == 0 and not partial
 
-    first = {iid: calls[0] for iid, calls in observed.items()}  # instance metadata
-    inst_ratio = {iid: _mean([o.ratio for o in calls]) for iid, calls in observed.items()}
+    first = {iid: group[0].first for iid, group in observed.items()}  # instance metadata
+    inst_ratio = {iid: _mean([c.ratio for c in group]) for iid, group in observed.items()}
     order = [iid for iid in dict.fromkeys(o.instance_id for o in outcomes) if iid in observed]
     all_ratios = [inst_ratio[i] for i in order]
     pub = [inst_ratio[i] for i in order if first[i].reference_type == "published"]
     con = [inst_ratio[i] for i in order if first[i].reference_type == "construction"]
-    scored_calls = [o for o in outcomes if not o.missing]
+    scored_samples = [o for o in outcomes if not o.missing]
 
     def ci(values, scale=1):
         return _ci_out(bootstrap_ci(values, resamples, seed), scale)
@@ -388,8 +412,8 @@ def aggregate(outcomes: Iterable[InstanceOutcome], expected_instances: int | Ite
     out: dict[str, Any] = {"complete": complete}
     if n_expected is not None:
         out["expected_instances"] = n_expected
-    out["calls"] = len(outcomes)
-    out["calls_scored"] = len(scored_calls)
+    out["calls"] = len(calls)
+    out["calls_scored"] = sum(1 for c in calls.values() if not c.missing)
     out["distinct_instances"] = len(observed)
     mean_all = _mean(all_ratios)
     key = "score" if complete else "subset_score"
@@ -401,7 +425,7 @@ def aggregate(outcomes: Iterable[InstanceOutcome], expected_instances: int | Ite
                          "ratio": objective_to_float(inst_ratio[i]), "ratio_exact": objective_to_str(inst_ratio[i])} for i in order]
     out["missing_instances"] = missing_instances
     out["missing_unlisted"] = unlisted
-    out["missing_call_ids"] = sorted(o.call_id for o in outcomes if o.missing)
+    out["missing_call_ids"] = sorted(c.call_id for c in calls.values() if c.missing)
 
     for name, values, ci_key in (("published_hfr", pub, "published"),
                                  ("construction_reference_ratio", con, "construction")):
@@ -411,8 +435,8 @@ def aggregate(outcomes: Iterable[InstanceOutcome], expected_instances: int | Ite
         out[f"{ci_key}_n"] = len(values)
         out[f"{ci_key}_ci"] = ci(values)
 
-    valid = sum(1 for o in scored_calls if o.valid)
-    vf = Fraction(valid, len(scored_calls)) if scored_calls else None
+    valid = sum(1 for o in scored_samples if o.valid)
+    vf = Fraction(valid, len(scored_samples)) if scored_samples else None
     out["valid"] = valid
     out["valid_fraction"] = objective_to_float(vf)
     out["valid_fraction_exact"] = objective_to_str(vf)
@@ -425,13 +449,14 @@ def aggregate(outcomes: Iterable[InstanceOutcome], expected_instances: int | Ite
         groups[g] = {"n": len(values), "mean": objective_to_float(m), "mean_exact": objective_to_str(m), "ci": ci(values)}
     out["groups"] = groups
 
-    # gap closed and LABS progress (per instance: the mean over its scored calls)
+    # gap closed and LABS progress (per call: the mean over its scored samples; per instance: the mean over
+    # its scored calls); eligibility depends on the instance only
     def per_instance(fn):
         res = {}
         for iid in order:
-            vals = [fn(o) for o in observed[iid]]
-            if vals[0] is not None:
-                res[iid] = _fmean(vals)
+            per_call = [[fn(o) for o in c.scored] for c in observed[iid]]
+            if per_call[0][0] is not None:
+                res[iid] = _fmean([_fmean(vals) for vals in per_call])
         return res
 
     gaps = per_instance(gap_closed)
@@ -440,8 +465,7 @@ def aggregate(outcomes: Iterable[InstanceOutcome], expected_instances: int | Ite
     beyond = []
     for iid, g in gaps.items():
         if g > 1:
-            calls = observed[iid]
-            beyond.append({"instance_id": iid, "call_ids": [o.call_id for o in calls], "family": first[iid].family,
+            beyond.append({"instance_id": iid, "call_ids": [c.call_id for c in observed[iid]], "family": first[iid].family,
                            "gap_closed": g, "ratio": objective_to_float(inst_ratio[iid]),
                            "ratio_exact": objective_to_str(inst_ratio[iid]), "bound": objective_to_str(first[iid].bound),
                            "bound_kind": first[iid].bound_kind, "flag": BEYOND_BOUND_FLAG})
@@ -459,13 +483,67 @@ def aggregate(outcomes: Iterable[InstanceOutcome], expected_instances: int | Ite
     out["labs_progress"] = {"mean": _fmean(list(labs.values())), "n": len(labs), "per_instance": labs}
 
     records = []
-    for o in scored_calls:
+    for o in scored_samples:
         if o.reference_type == "published" and o.ratio > 1:
-            records.append({"call_id": o.call_id, "instance_id": o.instance_id, "family": o.family,
+            records.append({"call_id": o.call_id, **({"sample": o.sample} if o.sample else {}),
+                            "instance_id": o.instance_id, "family": o.family,
                             "ratio": objective_to_float(o.ratio), "ratio_exact": objective_to_str(o.ratio)})
     out["record_candidates"] = records
     out["record_candidates_count"] = len(records)
     counts = Counter(o.status for o in outcomes)
     out["status_counts"] = {s: counts.get(s, 0) for s in STATUSES}
     out["bootstrap"] = {"resamples": resamples, "seed": seed, "method": BOOTSTRAP_METHOD}
+    if multi:
+        out["samples"] = _samples_summary(calls, observed, order, first, complete, ci)
+    return out
+
+
+class _Call:
+    """One call of a run: its samples (outcomes), the scored ones, and its ratio, the exact mean over them."""
+
+    def __init__(self, call_id: str, samples: list[InstanceOutcome]) -> None:
+        self.call_id = call_id
+        self.samples = samples
+        self.first = samples[0]
+        self.scored = [o for o in samples if not o.missing]
+        self.missing = not self.scored
+        self.ratio = _mean([o.ratio for o in self.scored])
+        self.best = max((o.ratio for o in self.scored), default=None)
+
+
+def _samples_summary(calls: Mapping[str, _Call], observed: Mapping[str, list[_Call]], order: Sequence[str],
+                     first: Mapping[str, InstanceOutcome], complete: bool, ci) -> dict[str, Any]:
+    """What a run with several samples per call reports beside its score (which uses the per-call means):
+    per call the sample counts, the mean and the best ratio; the best-of-k score and means."""
+    best = {iid: _mean([c.best for c in observed[iid]]) for iid in order}
+    all_best = [best[i] for i in order]
+    key = "score" if complete else "subset_score"
+    m = _mean(all_best)
+    out: dict[str, Any] = {
+        "rule": "per call, the score uses the mean ratio over its scored samples; best_of_k uses the best one",
+        "samples": sum(len(c.samples) for c in calls.values()),
+        "samples_scored": sum(len(c.scored) for c in calls.values()),
+        "valid_samples": sum(1 for c in calls.values() for o in c.scored if o.valid),
+        "max_samples_per_call": max(len(c.samples) for c in calls.values()),
+        # the missing samples of calls that have a scored one (a call without any is in missing_call_ids)
+        "missing_samples": [{"call_id": o.call_id, "sample": o.sample} for c in calls.values() if not c.missing
+                            for o in c.samples if o.missing],
+        "best_of_k": {
+            key: objective_to_float(None if m is None else 100 * m),
+            f"{key}_exact": objective_to_str(None if m is None else 100 * m),
+            f"{key}_ci": ci(all_best, 100),
+        },
+        "per_call": [],
+    }
+    for rtype, name in (("published", "published_hfr"), ("construction", "construction_reference_ratio")):
+        mb = _mean([best[i] for i in order if first[i].reference_type == rtype])
+        out["best_of_k"][name] = objective_to_float(mb)
+        out["best_of_k"][f"{name}_exact"] = objective_to_str(mb)
+    for c in calls.values():
+        out["per_call"].append({
+            "call_id": c.call_id, "instance_id": c.first.instance_id, "family": c.first.family,
+            "samples": len(c.samples), "samples_scored": len(c.scored),
+            "valid_samples": sum(1 for o in c.scored if o.valid),
+            "mean_ratio": objective_to_float(c.ratio), "mean_ratio_exact": objective_to_str(c.ratio),
+            "best_ratio": objective_to_float(c.best), "best_ratio_exact": objective_to_str(c.best)})
     return out

@@ -1,15 +1,18 @@
 """Reading ``answers.jsonl`` (docs/SPECIFICATION.md sections 5 and 7), streamed, strictly, before anything is scored.
 
 One JSON object per non-blank line (records end at ``"\\n"``; a bare ``"\\r"`` is JSON whitespace) with
-``call_id`` and any of: ``answer`` (the answer, possibly still wrapped in ``{"answer": ...}``; ``null`` =
-unparseable, scored zero), ``content`` (raw model text to extract the answer from when ``answer`` is
-absent), ``finish_reason`` (default ``stop``), ``output_tokens`` (integer >= 0 or null), ``track``,
-``submission_within_deadline`` (boolean), ``error``, ``verify_msg``, and the bookkeeping fields upstream
-runners write (``scored``, ``retryable``, ``usage``, ``usage_complete``, ``response_model``,
-``response_id``, ``service_tier``, ``system_fingerprint``, ``attempt``, ``started_at``, ``completed_at``,
-``seconds``), which are ignored. Any other key, an unknown or duplicate call id, an unknown finish
-reason, or a ``stop`` record with neither ``answer`` nor ``content`` is a clear error naming the line,
-raised before any scoring.
+``call_id`` and any of: ``sample`` (which of several independent responses to the call this line is: a
+JSON integer from 0 to ``MAX_SAMPLE``, default 0), ``answer`` (the answer, possibly still wrapped in
+``{"answer": ...}``; ``null`` = unparseable, scored zero), ``content`` (raw model text to extract the
+answer from when ``answer`` is absent), ``finish_reason`` (default ``stop``), ``output_tokens`` (integer
+>= 0 or null), ``track``, ``submission_within_deadline`` (boolean), ``error``, ``verify_msg``, and the
+bookkeeping fields upstream runners write (``scored``, ``retryable``, ``usage``, ``usage_complete``,
+``response_model``, ``response_id``, ``service_tier``, ``system_fingerprint``, ``attempt``, ``started_at``,
+``completed_at``, ``seconds``), which are ignored. ``(call_id, sample)`` is the line's key. Any other key,
+an unknown call id, a key given on two lines, a ``sample`` that is not such an integer (reason code
+``SAMPLE_TYPE`` for a boolean, float, string or null, ``SAMPLE_RANGE`` for a negative or too large one, in
+``AnswersFileError.code``), an unknown finish reason, or a ``stop`` record with neither ``answer`` nor
+``content`` is a clear error naming the line, raised before any scoring.
 
 What the scorer reads and what it leaves to the verifiers. The scorer only *frames* each line: it finds
 the top-level object, its keys and where each member's value begins and ends (strings and brackets are
@@ -52,10 +55,11 @@ FINAL_FINISH = frozenset({"stop", "length", "timeout", "refusal", "tool_violatio
 IGNORED_FIELDS = frozenset({"scored", "retryable", "usage", "usage_complete", "response_model", "response_id",
                             "service_tier", "system_fingerprint", "attempt", "started_at", "completed_at",
                             "seconds"})
-FIELDS = frozenset({"call_id", "answer", "content", "finish_reason", "output_tokens", "track",
+FIELDS = frozenset({"call_id", "sample", "answer", "content", "finish_reason", "output_tokens", "track",
                     "submission_within_deadline", "error", "verify_msg"}) | IGNORED_FIELDS
 TRACKS = ("tool-free", "tool-assisted")
 RAW_FIELDS = ("answer", "content")     # framed, never parsed by the scorer
+MAX_SAMPLE = 999_999                   # samples per call are numbered 0..MAX_SAMPLE
 
 MiB = 1 << 20
 PIECE = 256 * 1024                     # the scanner works on pieces of at most this many bytes
@@ -67,7 +71,12 @@ _BOM = b"\xef\xbb\xbf"
 
 
 class AnswersFileError(Exception):
-    pass
+    """A file error, raised before anything is scored. ``code``: a stable reason code for the errors that
+    have one (``SAMPLE_TYPE``, ``SAMPLE_RANGE``), else None."""
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class AnswersChangedError(AnswersFileError):
@@ -92,6 +101,11 @@ class AnswerRecord:
     offset: int = 0                    # where the line starts in the answers file
     length: int = 0                    # bytes of the line without its "\n"
     sha256: str = ""                   # SHA-256 (hex) of those bytes
+    sample: int = 0                    # which response to the call (``(call_id, sample)`` is the key)
+
+    @property
+    def key(self) -> tuple[str, int]:
+        return self.call_id, self.sample
 
     @property
     def has_answer(self) -> bool:
@@ -384,10 +398,19 @@ def _build(members: list, lineno: int, offset: int, length: int, sha256: str) ->
         try:
             obj[key] = loads(value.decode("utf-8"))
         except AnswerError as exc:
-            raise AnswersFileError(f"{where}: field {_short(key)}: {exc.message}") from None
+            code = None if key != "sample" else "SAMPLE_RANGE" if exc.reason == "JSON_NUMBER" else "SAMPLE_TYPE"
+            raise AnswersFileError(f"{where}: field {_short(key)}: {exc.message}"
+                                   + (f" ({code})" if code else ""), code) from None
     call_id = obj.get("call_id")
     if type(call_id) is not str or not call_id:
         raise AnswersFileError(f"{where}: 'call_id' must be a non-empty string")
+    sample = obj.get("sample", 0)
+    if type(sample) is not int:
+        raise AnswersFileError(f"{where}: 'sample' must be a JSON integer from 0 to {MAX_SAMPLE:,}, got "
+                               f"{_short(sample)} (SAMPLE_TYPE)", "SAMPLE_TYPE")
+    if not 0 <= sample <= MAX_SAMPLE:
+        raise AnswersFileError(f"{where}: 'sample' must be a JSON integer from 0 to {MAX_SAMPLE:,}, got "
+                               f"{_short(sample)} (SAMPLE_RANGE)", "SAMPLE_RANGE")
     finish = obj.get("finish_reason", "stop")
     if finish is None:
         finish = "stop"
@@ -405,7 +428,7 @@ def _build(members: list, lineno: int, offset: int, length: int, sha256: str) ->
     error = _opt_str(obj, "error", where)
     verify_msg = _opt_str(obj, "verify_msg", where)
     return AnswerRecord(lineno, call_id, spans.get("answer"), spans.get("content"), finish, tokens, track,
-                        deadline, error, verify_msg, offset, length, sha256)
+                        deadline, error, verify_msg, offset, length, sha256, sample)
 
 
 def parse_line(text: str | bytes, lineno: int) -> AnswerRecord:
@@ -488,7 +511,7 @@ class AnswersSource:
         raw: BinaryIO = io.open(self._fd, "rb", buffering=0, closefd=False)
         block = bytearray(PIECE)
         records: list[AnswerRecord] = []
-        seen: dict[str, int] = {}
+        seen: dict[tuple[str, int], int] = {}
         lineno, line_start, offset = 1, 0, 0
         state = _LineState(lineno, line_start)
         try:
@@ -531,10 +554,11 @@ class AnswersSource:
         if known is not None and rec.call_id not in known:
             raise AnswersFileError(f"answers line {lineno}: unknown call id {_short(rec.call_id)}"
                                    f"{unknown_hint(rec.call_id)}")
-        if rec.call_id in seen:
-            raise AnswersFileError(f"answers line {lineno}: duplicate call id {_short(rec.call_id)}"
-                                   f" (first on line {seen[rec.call_id]})")
-        seen[rec.call_id] = lineno
+        if rec.key in seen:
+            which = f" sample {rec.sample}" if rec.sample else ""
+            raise AnswersFileError(f"answers line {lineno}: duplicate call id {_short(rec.call_id)}{which}"
+                                   f" (first on line {seen[rec.key]})")
+        seen[rec.key] = lineno
         if (rec.finish_reason == "stop" and rec.infrastructure_reason is None
                 and not rec.has_answer and not rec.has_content):
             raise AnswersFileError(f"answers line {lineno}: a 'stop' record needs 'answer' or 'content'")

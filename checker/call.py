@@ -1,5 +1,8 @@
 """Scoring one call: from its answers record to its :class:`~endless_exam.checker.callrow.CallRow`.
 
+One answers line is one sample of a call (``AnswerRecord.sample``, default 0); its row carries the same
+sample, and everything here is per sample: samples of one call are scored independently.
+
 Used by both backends of ``score`` (``score`` runs :func:`score_record` in threads; ``score_ray`` runs
 :func:`decide_without_verification` and :func:`verification_payload` on the driver, ``harness.verify``
 in a Ray task, and :func:`verified_row` on the driver again), so a row does not depend on where its
@@ -35,7 +38,7 @@ def decide_without_verification(rec: AnswerRecord, inst: Instance, track: str) -
     limit), or None when the answer must go to the verifiers. Cheap and deterministic: it is also
     how a saved row of such a call is checked on resume."""
     def row(outcome: str, status: str, reason: str, message: str) -> CallRow:
-        return CallRow.of(inst, rec.line, rec.sha256, outcome, status, None, reason, message)
+        return CallRow.of(inst, rec.line, rec.sha256, outcome, status, None, reason, message, sample=rec.sample)
 
     infra = rec.infrastructure_reason
     if infra is not None:
@@ -87,7 +90,7 @@ def verified_row(rec: AnswerRecord, inst: Instance, verified: Verified) -> CallR
 
     def row(outcome: str, status_text: str, objective, reason: str | None) -> CallRow:
         return CallRow.of(inst, rec.line, rec.sha256, outcome, status_text, objective, reason, verified.message,
-                          verification)
+                          verification, sample=rec.sample)
 
     if status is Status.ACCEPT:
         return row("scored", "ACCEPT", verified.objective, None)
@@ -102,4 +105,5 @@ def verified_row(rec: AnswerRecord, inst: Instance, verified: Verified) -> CallR
 def failure_row(rec: AnswerRecord, inst: Instance, message: str) -> CallRow:
     """An infrastructure ERROR row (missing, redone on resume) for a call whose verification did not
     come back: a scorer bug, or a lost Ray task."""
-    return CallRow.of(inst, rec.line, rec.sha256, "missing", "ERROR", None, "verification_process_failed", message)
+    return CallRow.of(inst, rec.line, rec.sha256, "missing", "ERROR", None, "verification_process_failed", message,
+                      sample=rec.sample)

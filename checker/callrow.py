@@ -1,5 +1,7 @@
 """One call's row: the typed record of how one answer was scored, and its one JSON reader and writer.
 
+A row is one sample of a call (``sample``, the answers line's; ``(call_id, sample)`` is its key); the
+JSON of sample 0 has no ``sample`` field, so one sample per call writes the rows it always did.
 A :class:`CallRow` is what ``score`` appends to ``<output>.progress.jsonl`` (plus the progress binding,
 ``answers_sha256`` and ``integrity``, which ``score.Progress`` adds and removes) and what ``scores.json``
 lists under ``calls_scored`` and ``verified_without_reference``. It is frozen and checked when built:
@@ -30,6 +32,7 @@ from endless_exam.certificates.verdict import (Objective, Status, Verdict, objec
                                                objective_to_str)
 
 from .aggregate import MISSING_STATUSES, STATUSES, InstanceOutcome
+from .answers import MAX_SAMPLE
 from .combine import Combined, WitnessCheck
 from .families import FAMILIES
 from .scoring import ratio as exact_ratio
@@ -276,10 +279,13 @@ class CallRow:
     reason: str | None
     message: str
     verification: Verification | None = None
+    sample: int = 0          # which response to the call (the answers line's ``sample``); the key is (call_id, sample)
     ratio: Fraction | None = field(init=False)
 
     def __post_init__(self) -> None:
-        where = f"row of {self.call_id!r}"
+        where = f"row of {self.call_id!r}" + (f" sample {self.sample!r}" if self.sample != 0 else "")
+        if type(self.sample) is not int or not 0 <= self.sample <= MAX_SAMPLE:
+            raise RowError(f"{where}: sample must be an integer from 0 to {MAX_SAMPLE}")
         if self.status not in OUTCOMES.get(self.outcome, ()):
             raise RowError(f"{where}: outcome {self.outcome!r} cannot have status {self.status!r}")
         if (self.objective is None) is (self.status == "ACCEPT"):
@@ -301,11 +307,17 @@ class CallRow:
 
     @classmethod
     def of(cls, inst, line: int, line_sha256: str, outcome: str, status: str, objective: Objective | None,
-           reason: str | None, message: str, verification: Verification | None = None) -> "CallRow":
-        """The row of the call ``inst`` (a ``suites.Instance``) answered on ``line``."""
+           reason: str | None, message: str, verification: Verification | None = None, *,
+           sample: int = 0) -> "CallRow":
+        """The row of sample ``sample`` of the call ``inst`` (a ``suites.Instance``) answered on ``line``."""
         return cls(inst.call_id, inst.instance_id, inst.family, inst.family_group, inst.params, inst.sense,
                    inst.reference, inst.reference_type, inst.bound, inst.bound_kind, line, line_sha256,
-                   outcome, status, objective, reason, message, verification)
+                   outcome, status, objective, reason, message, verification, sample)
+
+    @property
+    def key(self) -> tuple[str, int]:
+        """The row's key in a run: (call_id, sample)."""
+        return self.call_id, self.sample
 
     def same_instance(self, inst) -> bool:
         """Does this row carry exactly the suite's fields of ``inst``?"""
@@ -333,16 +345,21 @@ class CallRow:
             call_id=self.call_id, instance_id=self.instance_id, family=self.family, family_group=self.family_group,
             reference_type=self.reference_type, sense=self.sense, reference=self.reference, bound=self.bound,
             bound_kind=self.bound_kind, status=self.status, valid=self.valid, objective=self.objective,
-            ratio=self.ratio)
+            ratio=self.ratio, sample=self.sample)
 
     def to_json(self) -> dict:
-        out = {
-            "call_id": self.call_id, "instance_id": self.instance_id, "family": self.family,
+        """The row as JSON. ``sample`` is written only when it is not 0 (absent means 0), so a run with one
+        sample per call has exactly the rows it had before samples existed."""
+        out = {"call_id": self.call_id}
+        if self.sample != 0:
+            out["sample"] = self.sample
+        out.update({
+            "instance_id": self.instance_id, "family": self.family,
             "family_group": self.family_group, "params": self.params, "sense": self.sense,
             "reference": objective_to_str(self.reference), "reference_float": objective_to_float(self.reference),
             "reference_type": self.reference_type, "bound": objective_to_str(self.bound),
             "bound_kind": self.bound_kind, "line": self.line, "line_sha256": self.line_sha256,
-        }
+        })
         if self.verification is not None:
             out.update(self.verification.to_json())
         out.update({
@@ -359,9 +376,16 @@ class CallRow:
         """The row that :meth:`to_json` wrote, and nothing else (``RowError`` naming the field otherwise)."""
         f = Fields(data, where)
         verified = any(k in f.data for k in VERIFICATION_KEYS)
-        f.keys(set(_ROW_KEYS) | (set(VERIFICATION_KEYS) if verified else set()), {"formal"} if verified else set())
+        f.keys(set(_ROW_KEYS) | (set(VERIFICATION_KEYS) if verified else set()),
+               ({"formal"} if verified else set()) | {"sample"})
         call_id = f.str("call_id")
         f.where = where = f"{where} (call_id {call_id!r})"
+        sample = 0
+        if "sample" in f.data:       # written only when not 0
+            sample = f.int("sample")
+            if not 1 <= sample <= MAX_SAMPLE:
+                raise RowError(f"{where}: field 'sample' must be an integer from 1 to {MAX_SAMPLE} "
+                               f"(sample 0 is written without the field), got {sample!r}")
         line = f.int("line")
         sha = f.str("line_sha256")
         if line < 1 or not _SHA256.fullmatch(sha):
@@ -372,7 +396,7 @@ class CallRow:
                       f.str("sense"), f.canonical("reference"), f.str("reference_type", nullable=True),
                       f.canonical("bound"), f.str("bound_kind", nullable=True), line, sha,
                       f.str("outcome"), f.str("status"), f.canonical("objective"), f.str("reason", nullable=True),
-                      f.str("message"), verification)
+                      f.str("message"), verification, sample)
         except RowError as exc:
             raise RowError(f"{where}: {exc}") from None
         written = row.to_json()
@@ -389,16 +413,20 @@ _DERIVED = ("reference_float", "valid", "objective_float", "ratio", "ratio_exact
 
 # ---- the scored view, for scores.json files of any writer ---------------------------------------------
 
-#: the fields of a ``calls_scored`` row that ``report`` reads (any writer may add more)
-OUTCOME_FIELDS = ("call_id", "instance_id", "family", "family_group", "params", "reference", "reference_type",
+#: the fields of a ``calls_scored`` row that ``report`` reads (any writer may add more); ``sample`` is optional
+#: (absent means 0)
+OUTCOME_FIELDS = ("call_id", "sample", "instance_id", "family", "family_group", "params", "reference", "reference_type",
                   "sense", "bound", "bound_kind", "status", "valid", "objective", "ratio", "ratio_exact")
 
 
 def outcome_json(outcome: InstanceOutcome, params: dict) -> dict[str, Any]:
     """The fields of a ``calls_scored`` row that :func:`outcome_from_json` reads, for an outcome (the inverse
     of reading: reading these fields gives the outcome back). A writer may add more fields."""
-    return {
-        "call_id": outcome.call_id, "instance_id": outcome.instance_id, "family": outcome.family,
+    out: dict[str, Any] = {"call_id": outcome.call_id}
+    if outcome.sample != 0:
+        out["sample"] = outcome.sample
+    return out | {
+        "instance_id": outcome.instance_id, "family": outcome.family,
         "family_group": outcome.family_group, "params": params, "reference": objective_to_str(outcome.reference),
         "reference_type": outcome.reference_type, "sense": outcome.sense, "bound": objective_to_str(outcome.bound),
         "bound_kind": outcome.bound_kind, "status": outcome.status, "valid": outcome.valid,
@@ -413,6 +441,11 @@ def outcome_from_json(data: Any, where: str) -> InstanceOutcome:
     row = Fields(data, where)
     call_id = row.str("call_id")
     row.where = f"{where} (call_id {call_id!r})"
+    sample = 0
+    if "sample" in row.data:
+        sample = row.int("sample")
+        if not 0 <= sample <= MAX_SAMPLE:
+            raise RowError(f"{row.where}: field 'sample' must be an integer from 0 to {MAX_SAMPLE}, got {sample!r}")
     instance_id = row.str("instance_id")
     family = row.str("family")
     family_group = row.str("family_group")
@@ -448,6 +481,6 @@ def outcome_from_json(data: Any, where: str) -> InstanceOutcome:
             call_id=call_id, instance_id=instance_id, family=family, family_group=family_group,
             reference_type=reference_type, sense=sense, reference=reference, bound=bound, bound_kind=bound_kind,
             status=status, valid=valid, objective=objective,
-            ratio=None if ratio_exact is None else Fraction(ratio_exact))
+            ratio=None if ratio_exact is None else Fraction(ratio_exact), sample=sample)
     except (ValueError, TypeError) as exc:
         raise RowError(f"{where}: {exc}") from None

@@ -260,7 +260,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     family, params, inst, source_note = _resolve_with_file(args, payload)
     params = _check_family(family, params)
     res = harness.verify(family, params, payload, "file", time_limit=time_limit, memory_limit=memory_limit,
-                         formal=args.formal)
+                         formal=args.formal, warm=False)   # one answer: nothing to warm the zygotes for
     data = result_json(family, params, inst, res)
     data["instance_source"] = source_note or "options"
     code = EXIT_BY_STATUS[res.status]
@@ -555,7 +555,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     key = "score" if doc["complete"] else "subset_score"
     value = doc[key]
     print(f"{key}: {value:.2f}" if value is not None else f"{key}: n/a", end="")
-    print(f"  (calls {doc['calls']}/{doc['expected_calls']}, missing {len(doc['missing_call_ids'])}, "
+    samples = f", samples {doc['samples']}" if "samples" in doc else ""
+    print(f"  (calls {doc['calls']}/{doc['expected_calls']}{samples}, missing {len(doc['missing_call_ids'])}, "
           f"infrastructure failures {len(doc['infrastructure_failures'])}) -> {args.output}")
     if doc["infrastructure_failures"]:
         for f in doc["infrastructure_failures"][:10]:
@@ -595,7 +596,8 @@ def _print_score_summary(doc: dict, answers: str) -> None:
     if timed:
         print("slowest calls    " + ", ".join(f"{c} {t:.2f} s ({st})" for t, c, st in sorted(timed, reverse=True)[:5]))
     for rec in summary.get("record_candidates") or []:
-        print(f"RECORD CANDIDATE {rec['call_id']}: ratio {rec['ratio_exact']} over a published reference; "
+        sample = f" sample {rec['sample']}" if rec.get("sample") else ""
+        print(f"RECORD CANDIDATE {rec['call_id']}{sample}: ratio {rec['ratio_exact']} over a published reference; "
               f"certify it: extract its answer from {answers} into a file and run "
               f"endless-exam certify FILE --instance {rec['call_id']} --output DOSSIER.json")
     for b in summary.get("beyond_bound") or []:
@@ -898,9 +900,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, help=TIME_HELP)
     p.add_argument("--memory-limit", type=float, default=DEFAULT_MEMORY_GIB, help=MEMORY_HELP)
     p.add_argument("--only", nargs="+", metavar="CALL_ID",
-                   help="score only these calls (a subset score, for a quick check; default: every call)")
+                   help="score only these calls, each with all its samples (a subset score, for a quick check; "
+                        "default: every call)")
     p.add_argument("--limit", type=int, metavar="N",
-                   help="score only the first N answered calls (a subset score; default: all)")
+                   help="score only the first N answered calls in file order, each with all its samples (a subset "
+                        "score; default: all)")
     p.add_argument("--formal", action="store_true",
                    help="also run the z3 oracle as a formal third opinion on every answer small enough for it "
                         "(a formal disagreement is a disagreement: missing, never scored; default off)")

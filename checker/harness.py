@@ -5,8 +5,9 @@ per run, lazily, as ``python -I -m endless_exam.certificates.zygote`` (isolated:
 directory and ``PYTHON*`` variables never reach it; it runs in ``/``), that has imported the verifier's
 worker module (``endless_exam.checker.worker`` for the primary, ``endless_exam.crosscheck.worker`` for
 the second) and, before the first request of each family, what its ``preload(families)`` names for that
-family (only that: ``verify`` loads one family's libraries, ``score`` warms each family once). Every
-request forks one fresh child from it: the child
+family (only that: ``score`` warms each family once; the CLI's one-answer ``verify`` asks for no warming,
+``warm=False``, and its child imports only what the answer needs). Every request forks one fresh child
+from it: the child
 starts its own session (process group), gets the parent-death signal (it dies with the zygote), sets
 ``RLIMIT_AS`` (the memory limit), ``RLIMIT_CPU`` (a backstop a little above the wall clock) and no core
 dumps, and runs the worker protocol on pipes that the harness hands over (``SCM_RIGHTS``). The zygote dies
@@ -550,8 +551,10 @@ def _crashed(message: str) -> Verdict:
 
 
 def run_worker(module: str | Worker, header: dict, payload: bytes, time_limit: float,
-               memory_limit: int) -> tuple[dict | None, Verdict | None, float]:
-    """Run one request in a fresh verifier process; return (parsed result or None, failure verdict or None, wall seconds)."""
+               memory_limit: int, warm: bool = True) -> tuple[dict | None, Verdict | None, float]:
+    """Run one request in a fresh verifier process; return (parsed result or None, failure verdict or None, wall seconds).
+    With ``warm`` the zygote loads the family's modules and libraries first (once per zygote, for the
+    requests that follow); without, the request's own process imports what its answer needs."""
     if not (isinstance(time_limit, (int, float)) and math.isfinite(time_limit) and time_limit > 0):
         return None, Verdict(Status.ERROR, reason="INTERNAL_ERROR", message=f"invalid time limit {time_limit!r}"), 0.0
     if not (type(memory_limit) is int and memory_limit > 0):
@@ -559,7 +562,7 @@ def run_worker(module: str | Worker, header: dict, payload: bytes, time_limit: f
     worker = _as_worker(module)
     name = worker.module
     data = json.dumps(header).encode("ascii") + b"\n" + payload
-    family = header.get("family") if isinstance(header, dict) else None
+    family = header.get("family") if warm and isinstance(header, dict) else None
     run = _run_once(worker, data, time_limit, memory_limit, family)
     if run.error is None and not run.started and not run.timed_out:
         run = _run_once(worker, data, time_limit, memory_limit, family)   # the zygote died before forking: retry once
@@ -614,9 +617,9 @@ def _libraries(result: dict | None) -> dict[str, str]:
 
 
 def _verdict(module: str | Worker, header: dict, payload: bytes, time_limit: float,
-             memory_limit: int) -> tuple[Verdict, float, dict[str, str]]:
+             memory_limit: int, warm: bool) -> tuple[Verdict, float, dict[str, str]]:
     """(verdict, wall seconds, libraries the process loaded) of one check request."""
-    result, failure, seconds = run_worker(module, header, payload, time_limit, memory_limit)
+    result, failure, seconds = run_worker(module, header, payload, time_limit, memory_limit, warm)
     if failure is not None:
         return failure, seconds, {}
     try:
@@ -629,10 +632,12 @@ def _verdict(module: str | Worker, header: dict, payload: bytes, time_limit: flo
 
 def verify(family: str, params: dict, payload: bytes, kind: str = "file", *,
            time_limit: float = DEFAULT_TIME_LIMIT, memory_limit: int = DEFAULT_MEMORY_LIMIT,
-           formal: bool = False) -> Combined:
+           formal: bool = False, warm: bool = True) -> Combined:
     """Verify one answer with both verifiers and combine their verdicts; with ``formal``, add the z3
-    oracle's opinion (``checker.formal``)."""
-    combined = _verify_pair(family, params, payload, kind, time_limit, memory_limit)
+    oracle's opinion (``checker.formal``). ``warm=False`` is for a process that verifies one answer
+    (the CLI's ``verify``): the zygotes preload nothing, so a small answer that needs no numpy, FLINT or
+    sympy never imports them; keep the default for many answers (each zygote then loads a family once)."""
+    combined = _verify_pair(family, params, payload, kind, time_limit, memory_limit, warm)
     if not formal:
         return combined
     from . import formal as formal_check
@@ -643,13 +648,13 @@ def verify(family: str, params: dict, payload: bytes, kind: str = "file", *,
 
 
 def _verify_pair(family: str, params: dict, payload: bytes, kind: str, time_limit: float,
-                 memory_limit: int) -> Combined:
+                 memory_limit: int, warm: bool) -> Combined:
     header = {"op": "check", "family": family, "params": params, "kind": kind}
     results: dict[str, tuple[Verdict, float, dict]] = {}
 
     def run(name: str, module: str | Worker) -> None:
         try:
-            results[name] = _verdict(module, header, payload, time_limit, memory_limit)
+            results[name] = _verdict(module, header, payload, time_limit, memory_limit, warm)
         except Exception as exc:  # a harness bug must become an ERROR verdict, not a lost thread
             results[name] = (Verdict(Status.ERROR, reason="INTERNAL_ERROR",
                                      message=f"harness failure: {type(exc).__name__}: {exc}"), 0.0, {})
@@ -661,11 +666,11 @@ def _verify_pair(family: str, params: dict, payload: bytes, kind: str, time_limi
     for t in threads:
         t.join()
     (p, ps, plibs), (s, ss, slibs) = results["primary"], results["second"]
-    return combine(p, s, _rechecks(header, payload, p, s, time_limit, memory_limit)).timed(ps, ss, plibs, slibs)
+    return combine(p, s, _rechecks(header, payload, p, s, time_limit, memory_limit, warm)).timed(ps, ss, plibs, slibs)
 
 
 def _rechecks(header: dict, payload: bytes, p: Verdict, s: Verdict, time_limit: float,
-              memory_limit: int) -> list[WitnessCheck]:
+              memory_limit: int, warm: bool) -> list[WitnessCheck]:
     """Re-check each witness (``combine.needs_recheck``) with the OTHER verifier, both at once."""
     jobs = [(name, own, other) for name, own, other in (("primary", p, SECOND), ("second", s, PRIMARY))
             if needs_recheck(own)]
@@ -674,7 +679,7 @@ def _rechecks(header: dict, payload: bytes, p: Verdict, s: Verdict, time_limit: 
     def recheck(name: str, own: Verdict, other_module: str | Worker) -> None:
         wh = dict(header, op="witness", witness=own.witness)
         try:
-            replies[name] = run_worker(other_module, wh, payload, time_limit, memory_limit)
+            replies[name] = run_worker(other_module, wh, payload, time_limit, memory_limit, warm)
         except Exception as exc:  # never lose a thread: an unanswered re-check is not a confirmation
             replies[name] = (None, Verdict(Status.ERROR, reason="INTERNAL_ERROR", message=str(exc)), 0.0)
 

@@ -24,6 +24,7 @@ from endless_exam.certificates.strictjson import JSONSyntaxError, loads
 from . import suites
 from .mdcell import md_cell
 from .aggregate import BEYOND_BOUND_FLAG, CORE_GROUPS, InstanceOutcome, aggregate
+from .answers import MAX_SAMPLE
 from .callrow import Fields, outcome_from_json, outcome_json
 
 FORMATS = ("md", "csv", "json")
@@ -84,7 +85,8 @@ def _read_doc(path: str | Path) -> tuple[dict, str]:
     return doc, where
 
 
-def _missing_outcome(call_id: str, status: str, suite_calls: dict, suite: str | None, where: str) -> InstanceOutcome:
+def _missing_outcome(call_id: str, sample: int, status: str, suite_calls: dict, suite: str | None,
+                     where: str) -> InstanceOutcome:
     inst = suite_calls.get(call_id)
     if inst is None:
         raise ValueError(f"{where}: missing call {call_id!r} has no row in 'calls_scored' and is not a call of "
@@ -94,7 +96,7 @@ def _missing_outcome(call_id: str, status: str, suite_calls: dict, suite: str | 
     return InstanceOutcome(
         call_id=call_id, instance_id=inst.instance_id, family=inst.family, family_group=inst.family_group,
         reference_type=inst.reference_type, sense=inst.sense, reference=inst.reference, bound=inst.bound,
-        bound_kind=inst.bound_kind, status=status, valid=False, objective=None, ratio=None)
+        bound_kind=inst.bound_kind, status=status, valid=False, objective=None, ratio=None, sample=sample)
 
 
 def _load(path: str | Path) -> tuple[list[InstanceOutcome], dict, str]:
@@ -107,36 +109,49 @@ def _load(path: str | Path) -> tuple[list[InstanceOutcome], dict, str]:
     if suite is not None and not isinstance(suite, str):
         raise ValueError(f"{where}: field 'suite' must be a string or null, got {suite!r:.60}")
 
-    outcomes: dict[str, InstanceOutcome] = {}
+    outcomes: dict[tuple[str, int], InstanceOutcome] = {}      # (call_id, sample) -> outcome
     for k, data in enumerate(rows):
         o = outcome_from_json(data, f"{where}: calls_scored[{k}]")
-        if o.call_id in outcomes:
-            raise ValueError(f"{where}: calls_scored[{k}]: duplicate call_id {o.call_id!r}")
-        outcomes[o.call_id] = o
+        if (o.call_id, o.sample) in outcomes:
+            raise ValueError(f"{where}: calls_scored[{k}]: duplicate call_id {o.call_id!r}"
+                             + (f" sample {o.sample}" if o.sample else ""))
+        outcomes[(o.call_id, o.sample)] = o
+    samples_of: dict[str, list[InstanceOutcome]] = {}
+    for o in outcomes.values():
+        samples_of.setdefault(o.call_id, []).append(o)
 
-    missing: dict[str, str] = {}
+    missing: dict[tuple[str, int], str] = {}
     for k, data in enumerate(infra):
         row = Fields(data, f"{where}: infrastructure_failures[{k}]")
         cid = row.str("call_id")
+        sample = row.int("sample") if "sample" in row.data else 0
+        if not 0 <= sample <= MAX_SAMPLE:
+            raise ValueError(f"{row.where}: field 'sample' must be an integer from 0 to {MAX_SAMPLE}, got {sample}")
         reason = row.str("reason", nullable=True)
         if row.data.get("ratio") is not None:
             raise ValueError(f"{row.where}: an infrastructure failure has no ratio (field 'ratio' must be null)")
-        missing[cid] = _INFRA_STATUS.get(reason or "", "MISSING")
+        missing[(cid, sample)] = _INFRA_STATUS.get(reason or "", "MISSING")
     for k, cid in enumerate(missing_ids):
         if not isinstance(cid, str) or not cid:
             raise ValueError(f"{where}: missing_call_ids[{k}] must be a call id string, got {cid!r:.60}")
-        missing.setdefault(cid, "MISSING")
+        scored = [o for o in samples_of.get(cid, []) if not o.missing]
+        if scored:      # a missing call has no scored sample
+            raise ValueError(f"{where}: call {cid!r} is listed as missing but has a scored row in 'calls_scored' "
+                             f"(status {scored[0].status})")
+        if cid not in samples_of:
+            missing.setdefault((cid, 0), "MISSING")
 
     suite_calls = None
-    for cid, status in missing.items():
-        if cid in outcomes:
-            if not outcomes[cid].missing:
-                raise ValueError(f"{where}: call {cid!r} is listed as missing but has a scored row in 'calls_scored' "
-                                 f"(status {outcomes[cid].status})")
+    for (cid, sample), status in missing.items():
+        if (cid, sample) in outcomes:
+            if not outcomes[(cid, sample)].missing:
+                raise ValueError(f"{where}: call {cid!r}" + (f" sample {sample}" if sample else "")
+                                 + f" is listed as missing but has a scored row in 'calls_scored' "
+                                 f"(status {outcomes[(cid, sample)].status})")
             continue
         if suite_calls is None:
             suite_calls = _suite_lookup(suite, where)
-        outcomes[cid] = _missing_outcome(cid, status, suite_calls, suite, where)
+        outcomes[(cid, sample)] = _missing_outcome(cid, sample, status, suite_calls, suite, where)
     return list(outcomes.values()), doc, where
 
 
@@ -304,7 +319,57 @@ def _render_md(summaries: list[dict], groups: list[dict], runs: Sequence[tuple[s
             row.append(text)
         grows.append(row)
     lines += _md_table(["Group", "n", *names], grows, "lr" + "l" * len(names))
+    lines += samples_markdown(runs)
     return "\n".join(lines) + "\n"
+
+
+SAMPLES_HEADER = ("Run", "Samples", "Scored", "Valid", "Most per call", "Score (mean over samples) [95% CI]",
+                  "Best-of-k score [95% CI]")
+
+
+def samples_rows(runs: Sequence[tuple[str, dict]]) -> list[list[str]]:
+    """One row per run with several samples per call (an aggregate with ``samples``): the sample counts, the
+    score (per call the mean over its samples) and the best-of-k score; no rows when no run has samples."""
+    rows = []
+    for name, agg in runs:
+        sm = agg.get("samples")
+        if not isinstance(sm, dict):
+            continue
+        kind = "score" if agg.get("complete") else "subset_score"
+        ci = agg.get(f"{kind}_ci") or [None, None]
+        best = sm["best_of_k"]
+        bci = best.get(f"{kind}_ci") or [None, None]
+        prefix = "" if kind == "score" else "subset "
+        rows.append([name, str(sm["samples"]), str(sm["samples_scored"]), str(sm["valid_samples"]),
+                     str(sm["max_samples_per_call"]), prefix + _with_ci(agg.get(kind), ci[0], ci[1], 2),
+                     prefix + _with_ci(best.get(kind), bci[0], bci[1], 2)])
+    return rows
+
+
+SAMPLE_CALLS_HEADER = ("Run", "Call", "Samples", "Scored", "Valid", "Mean ratio (scored)", "Best ratio (best-of-k)")
+
+
+def sample_call_rows(runs: Sequence[tuple[str, dict]]) -> list[list[str]]:
+    """Per run with several samples per call and per call: the sample counts, the mean ratio over the scored
+    samples (what the score uses) and the best ratio."""
+    rows = []
+    for name, agg in runs:
+        sm = agg.get("samples")
+        for c in (sm.get("per_call", []) if isinstance(sm, dict) else []):
+            rows.append([name, c["call_id"], str(c["samples"]), str(c["samples_scored"]), str(c["valid_samples"]),
+                         _fmt(c["mean_ratio"], 4), _fmt(c["best_ratio"], 4)])
+    return rows
+
+
+def samples_markdown(runs: Sequence[tuple[str, dict]]) -> list[str]:
+    """The markdown lines of the samples tables (none when no run has several samples per call)."""
+    rows = samples_rows(runs)
+    if not rows:
+        return []
+    return (["", "## Samples (several responses per call)", ""] + _md_table(SAMPLES_HEADER, rows, "lrrrrll")
+            + ["", "A call's ratio is the mean over its scored samples (the score above); best-of-k takes the best "
+               "sample of each call instead; Valid counts the valid samples.", ""]
+            + _md_table(SAMPLE_CALLS_HEADER, sample_call_rows(runs), "llrrrrr"))
 
 
 def _csv_value(x: Any) -> str:

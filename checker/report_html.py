@@ -18,7 +18,8 @@ from typing import Any, Sequence
 
 from endless_exam.certificates.verdict import objective_to_float, objective_to_str
 
-from .report import _fmt as _f, _with_ci as _ci
+from .report import (SAMPLE_CALLS_HEADER, SAMPLES_HEADER, _fmt as _f, _with_ci as _ci, sample_call_rows,
+                     samples_rows)
 from .report_series import RunData, call_table, family_quality
 from .report_table2 import table2_rows
 
@@ -86,6 +87,19 @@ def _table2(runs: Sequence[RunData]) -> str:
     return _table("sortable table2", header, rows)
 
 
+def _samples(runs: Sequence[RunData]) -> list[str]:
+    rows = samples_rows([(run.name, run.aggregate) for run in runs])
+    if not rows:
+        return []
+    cells = [[("", _e(r[0]))] + [("num", _e(v)) for v in r[1:]] for r in rows]
+    per_call = [[("", _e(r[0])), ("", _e(r[1]))] + [("num", _e(v)) for v in r[2:]]
+                for r in sample_call_rows([(run.name, run.aggregate) for run in runs])]
+    return ["<h2>Samples</h2>", _table("sortable samples", list(SAMPLES_HEADER), cells),
+            '<p class="note">A call\'s ratio is the mean over its scored samples (the score); best-of-k takes the best '
+            "sample of each call; Valid counts the valid samples.</p>",
+            _table("sortable sample-calls", list(SAMPLE_CALLS_HEADER), per_call)]
+
+
 def _families(runs: Sequence[RunData]) -> str:
     parts = []
     for panel in family_quality(runs):
@@ -110,7 +124,9 @@ def _families(runs: Sequence[RunData]) -> str:
 
 def _calls(runs: Sequence[RunData]) -> str:
     rows, classes = [], []
-    for c in call_table(runs):
+    table = call_table(runs)
+    with_samples = any(c["sample"] for c in table)      # a "Sample" column only when a run has several
+    for c in table:
         objective = objective_to_str(c["objective"]) or "–"
         if len(objective) > _OBJECTIVE_CHARS:
             objective = objective[: _OBJECTIVE_CHARS - 1] + "…"
@@ -120,11 +136,13 @@ def _calls(runs: Sequence[RunData]) -> str:
             if c["witness"]:
                 detail += f"<br>witness: <code>{_e(c['witness'])}</code>"
         missing = c["ratio"] is None
-        rows.append([("", _e(c["run"])), ("", _e(c["call_id"])), ("", _e(c["family"])), ("status", _e(c["status"])),
-                     ("", _e(c["reason"] or "–")), ("num", _e(objective)),
+        sample = [("num", str(c["sample"]))] if with_samples else []
+        rows.append([("", _e(c["run"])), ("", _e(c["call_id"])), *sample, ("", _e(c["family"])),
+                     ("status", _e(c["status"])), ("", _e(c["reason"] or "–")), ("num", _e(objective)),
                      ("num", _f(objective_to_float(c["ratio"]), 4)), ("num", _f(c["gap_closed"], 3)), ("", detail)])
         classes.append("missing" if missing else c["status"])
-    header = ["Run", "Call", "Family", "Verdict", "Reason", "Objective", "Ratio", "Gap closed", "Message / witness"]
+    header = ["Run", "Call", *(["Sample"] if with_samples else []), "Family", "Verdict", "Reason", "Objective",
+              "Ratio", "Gap closed", "Message / witness"]
     return _table("sortable calls", header, rows, classes)
 
 
@@ -165,7 +183,7 @@ def html_report(runs: Sequence[RunData], figures: Sequence[tuple[str, str]] | No
              '<p class="note">Means of relative quality (ratio to the reference) over instances with 95% percentile '
              "bootstrap intervals (upstream's seeded procedure); gap closed over the instances with a proven bound; "
              "LABS progress toward the conjectured 12.32, apart. Click a column header to sort.</p>",
-             "<h2>Figures</h2>"]
+             *_samples(runs), "<h2>Figures</h2>"]
     for stem, svg in figures:
         parts.append(f'<figure id="fig-{_e(stem)}">{inline_svg(svg)}<figcaption>{_e(_CAPTIONS.get(stem, stem))}'
                      "</figcaption></figure>")

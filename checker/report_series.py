@@ -12,8 +12,9 @@
   as growth per coordinate a^(1/d), trifference as ternary rate log_3(a)/n;
 * :func:`ratio_histogram` -- the ratios of the scored calls with integer counts.
 
-Every point keeps the list of its samples (``samples``) and plots their mean: a call has one sample today,
-so the mean is that sample; several samples per call slot in without changing these shapes.
+Every point of a size-series curve keeps the list of its samples (``objective_samples``, ``ratio_samples``:
+one value per scored answers line of the calls at that size, so two samples per call give two values)
+and plots their mean; with one sample per call the mean is that sample.
 Means and intervals reuse the aggregate's per-instance ratios and :func:`checker.aggregate.bootstrap_ci`;
 nothing here decides a verdict.
 """
@@ -51,7 +52,7 @@ class RunData:
     name: str
     aggregate: dict
     outcomes: list[InstanceOutcome]
-    details: dict[str, dict] = field(default_factory=dict)   # call id -> display fields (see load_details)
+    details: dict[tuple[str, int], dict] = field(default_factory=dict)   # (call id, sample) -> display fields
     output_tokens: int | None = None
 
 
@@ -84,8 +85,13 @@ def witness_summary(witness: Any, limit: int = 80) -> str | None:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def load_details(path: str | Path) -> dict[str, dict]:
-    """Display fields of each ``calls_scored`` and ``verified_without_reference`` row (call id -> params, status, reason, message, objective,
+def _sample(data: dict) -> int:
+    value = data.get("sample", 0)
+    return value if type(value) is int and value >= 0 else 0
+
+
+def load_details(path: str | Path) -> dict[tuple[str, int], dict]:
+    """Display fields of each ``calls_scored`` and ``verified_without_reference`` row ((call id, sample) -> params, status, reason, message, objective,
     reference, reference_type, bound, ratio_exact, witness summary). Display only: a field of the wrong type
     is shown as absent; the verdicts and ratios the views use come from :func:`load_scores`."""
     doc, _where = _read_doc(path)
@@ -96,8 +102,8 @@ def load_details(path: str | Path) -> dict[str, dict]:
         if not isinstance(data, dict) or not isinstance(data.get("call_id"), str):
             continue
         params = data.get("params")
-        out[data["call_id"]] = {
-            "call_id": data["call_id"], "family": _text(data.get("family")),
+        out[(data["call_id"], _sample(data))] = {
+            "call_id": data["call_id"], "sample": _sample(data), "family": _text(data.get("family")),
             "params": params if isinstance(params, dict) else {}, "status": _text(data.get("status")),
             "valid": data.get("valid") is True,
             "reason": _text(data.get("reason")), "message": _text(data.get("message")),
@@ -220,11 +226,12 @@ def size_series(runs: Sequence[RunData]) -> list[dict[str, Any]]:
     are the curves of the instances' references (split by reference type) and proven bounds."""
     panels: dict[str, dict] = {}
     for run in runs:
-        calls = {o.call_id: o for o in run.outcomes}
-        ids = list(dict.fromkeys([*calls, *run.details]))
-        for cid in ids:
-            d = run.details.get(cid, {})
-            o = calls.get(cid)
+        calls = {(o.call_id, o.sample): o for o in run.outcomes}
+        keys = list(dict.fromkeys([*calls, *run.details]))
+        for key in keys:
+            cid = key[0]
+            d = run.details.get(key, {})
+            o = calls.get(key)
             family = o.family if o else d.get("family")
             params = d.get("params") or {}
             if family not in SIZE_PARAM or type(params.get(SIZE_PARAM[family])) is not int:
@@ -237,7 +244,8 @@ def size_series(runs: Sequence[RunData]) -> list[dict[str, Any]]:
             label = _line_label(family, params)
             point = panel["lines"].setdefault((run.name, label), {}).setdefault(
                 x, {"x": x, "call_ids": [], "objective_samples": [], "ratio_samples": []})
-            point["call_ids"].append(cid)
+            if cid not in point["call_ids"]:
+                point["call_ids"].append(cid)
             if o is not None and o.missing:
                 continue
             valid = o.valid if o is not None else d.get("valid", False)
@@ -296,13 +304,13 @@ def ratio_histogram(runs: Sequence[RunData], bins: int = 20) -> dict[str, Any]:
 
 
 def call_table(runs: Sequence[RunData]) -> list[dict[str, Any]]:
-    """Per run and call: verdict, reason, objective, ratio, gap closed and a witness summary for a
-    rejection (the HTML report's per-call table)."""
+    """Per run and sample of a call: verdict, reason, objective, ratio, gap closed and a witness summary for
+    a rejection (the HTML report's per-call table)."""
     out = []
     for run in runs:
         for o in run.outcomes:
-            d = run.details.get(o.call_id, {})
-            out.append({"run": run.name, "call_id": o.call_id, "family": o.family, "status": o.status,
+            d = run.details.get((o.call_id, o.sample), {})
+            out.append({"run": run.name, "call_id": o.call_id, "sample": o.sample, "family": o.family, "status": o.status,
                         "reason": d.get("reason"), "message": d.get("message"),
                         "objective": o.objective, "reference": o.reference, "ratio": o.ratio,
                         "gap_closed": None if o.missing else gap_closed(o),

@@ -16,10 +16,19 @@ offsets, so its memory does not grow with the file; a verified call's answer is 
 line re-hashed) when its turn comes. Memory: a constant plus, per ``--jobs``, one answer (at most
 32 MiB) and the harness's copies of it.
 
-Each finished call is appended at once to ``<output>.progress.jsonl`` (first line: a header with the
+Samples. An answers line may carry ``sample`` (several independent responses to one call); every sample is
+scored on its own and ``(call_id, sample)`` keys the records, the progress rows and the rows of
+``scores.json`` (a row of sample 0 has no ``sample`` field, so a run with one sample per call writes
+exactly the files it wrote before samples existed: progress format 2, scores.json version "1"; a run with
+a sample other than 0 has progress format 3 and version "2"). The aggregate gives each call the mean ratio
+over its scored samples and reports best-of-k and the valid samples beside it (``aggregate``). ``--only``
+selects calls with all their samples; ``--limit N`` keeps the first N calls answered (in file order),
+each with all its samples.
+
+Each finished sample is appended at once to ``<output>.progress.jsonl`` (first line: a header with the
 SHA-256 of the answers bytes actually read, the track, the suite, the checker version, the fingerprint of
 the installed checker code (``fingerprint.code_fingerprint``) and the limits).
-Each row carries ``answers_sha256``, its ``call_id``, its line number and ``line_sha256`` (the SHA-256
+Each row carries ``answers_sha256``, its ``call_id`` (and ``sample``), its line number and ``line_sha256`` (the SHA-256
 of its own answers line) and ``integrity``: the SHA-256 of the row's other content and the answers
 hash. Running the same command again reuses a saved row only if the answers come from a regular file
 whose hash is the header's, the row's integrity hash, bindings and suite fields match, the row is
@@ -43,6 +52,7 @@ import os
 import sys
 import threading
 import time
+from fractions import Fraction
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from typing import Callable
 
@@ -71,6 +81,11 @@ class ScoreError(Exception):
 # ---- progress file ---------------------------------------------------------------------------------
 
 REUSABLE_OUTCOMES = ("scored", "zero")   # rows that a resumed run keeps; missing ones are redone
+#: the progress header's ``progress_format``: 2 for a run with one sample per call (the rows have no
+#: ``sample``, exactly as before samples existed), 3 when some answers line has a ``sample`` other than 0
+PROGRESS_FORMAT, PROGRESS_FORMAT_SAMPLES = 2, 3
+#: scores.json ``version``: "1" for one sample per call (today's format, byte for byte), "2" with samples
+SCORES_VERSION, SCORES_VERSION_SAMPLES = "1", "2"
 _BINDING = ("integrity", "answers_sha256")   # progress-only fields, not copied into scores.json
 
 
@@ -93,7 +108,7 @@ def row_is_consistent(row: CallRow, rec: AnswerRecord | None, inst: Instance | N
     (``combine``) applied to the verdicts it records, the verdict it claims."""
     if rec is None or inst is None:
         return False
-    if (row.call_id, row.line, row.line_sha256) != (rec.call_id, rec.line, rec.sha256) or not row.same_instance(inst):
+    if (row.key, row.line, row.line_sha256) != (rec.key, rec.line, rec.sha256) or not row.same_instance(inst):
         return False
     if row.outcome not in REUSABLE_OUTCOMES:
         return False
@@ -112,17 +127,19 @@ def row_is_consistent(row: CallRow, rec: AnswerRecord | None, inst: Instance | N
 
 
 class Progress:
-    """``<output>.progress.jsonl``: a header line, then one row per finished call (appended, fsync'd)."""
+    """``<output>.progress.jsonl``: a header line, then one row per finished sample of a call (appended,
+    fsync'd); rows are keyed by (call_id, sample), a row without ``sample`` being sample 0."""
 
     def __init__(self, path: str, header: dict, restart: bool, *, resume_allowed: bool = True,
-                 records: dict[str, AnswerRecord] | None = None, instances: dict[str, Instance] | None = None,
+                 records: dict[tuple[str, int], AnswerRecord] | None = None,
+                 instances: dict[str, Instance] | None = None,
                  track: str = "tool-free", log: Callable[[str], None] = lambda m: None) -> None:
         self.path = path
         self.header = header
         self.answers_sha256 = header["answers_sha256"]
         self.lock = threading.Lock()
         self.stopped = False
-        self.done: dict[str, CallRow] = {}
+        self.done: dict[tuple[str, int], CallRow] = {}
         self.redone = 0          # saved rows that failed a check and are verified again
         self.reverified = 0      # saved record claims (reverify.claims_record), verified again by design
         self.resumed = False
@@ -152,7 +169,7 @@ class Progress:
                 raise ScoreError(f"{self.path} belongs to a different run ({header_difference(old, self.header)}); "
                                  "use --restart to discard it")
             self.resumed = True
-            rows: dict[str, list] = {}
+            rows: dict[tuple[str, int] | None, list] = {}
             for line in fh:
                 try:
                     row = json.loads(line)
@@ -161,19 +178,18 @@ class Progress:
                         break                 # the last line, cut short by an interruption: redo that call
                     self.redone += 1
                     continue
-                cid = row.get("call_id") if type(row) is dict else None
-                rows.setdefault(cid if type(cid) is str else None, []).append(row)
-        for cid, saved in rows.items():
-            if cid is None or len(saved) != 1:       # a call saved twice: neither copy is trusted
+                rows.setdefault(_saved_key(row), []).append(row)
+        for key, saved in rows.items():
+            if key is None or len(saved) != 1:       # a sample saved twice: neither copy is trusted
                 self.redone += len(saved)
                 continue
             data = saved[0]
-            row = self._reusable(data, records.get(cid), instances.get(cid), track)
+            row = self._reusable(data, records.get(key), instances.get(key[0]), track)
             if row is not None:
                 if claims_record(row.ratio, row.reference_type):   # a record claim is verified again in this run, never reused
                     self.reverified += 1
                     continue
-                self.done[cid] = row
+                self.done[key] = row
             elif type(data) is dict and data.get("outcome") in REUSABLE_OUTCOMES:
                 self.redone += 1          # a missing row is always redone; anything else failed a check
 
@@ -213,7 +229,15 @@ class Progress:
                 fh.write(line)
                 fh.flush()
                 os.fsync(fh.fileno())
-            self.done[row.call_id] = row
+            self.done[row.key] = row
+
+
+def _saved_key(row) -> tuple[str, int] | None:
+    """The (call_id, sample) key of a saved progress row (no ``sample``: 0), or None when it has none."""
+    if type(row) is not dict or type(row.get("call_id")) is not str:
+        return None
+    sample = row.get("sample", 0)
+    return (row["call_id"], sample) if type(sample) is int else None
 
 
 class Bar:
@@ -361,8 +385,12 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
     for rec in records:
         if rec.track is not None and rec.track != track:
             raise AnswersFileError(f"answers line {rec.line}: track {rec.track!r} but scoring the {track} track")
-    if only is not None or limit is not None:   # a quick check on some calls: a subset score
-        records = [r for r in records if only is None or r.call_id in set(only)][:limit]
+    if only is not None or limit is not None:   # a quick check on some calls (with all their samples): a subset score
+        wanted = set(only) if only is not None else None
+        records = [r for r in records if wanted is None or r.call_id in wanted]
+        if limit is not None:    # the first N calls answered, in file order, each with all its samples
+            first_calls = set(list(dict.fromkeys(r.call_id for r in records))[:limit])
+            records = [r for r in records if r.call_id in first_calls]
         allow_partial = True     # the other calls of the suite are missing: the result is a subset score
     answered = {r.call_id for r in records}
     scorable = tuple(i for i in instances if i.reference is not None)   # calls without a reference: verify only
@@ -370,19 +398,21 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
     if unanswered and not allow_partial:
         raise ScoreError(f"answers cover {len(answered)} of {len(by_call)} calls; missing e.g. {unanswered[:5]}; "
                          "use --allow-partial for a subset score")
+    multi = any(r.sample != 0 for r in records)
     header = {"answers_sha256": source.sha256, "track": track, "suite": suite, "checker": __version__,
-              "code": code_fingerprint(), "time_limit": time_limit, "memory_limit": memory_limit, "progress_format": 2}
+              "code": code_fingerprint(), "time_limit": time_limit, "memory_limit": memory_limit,
+              "progress_format": PROGRESS_FORMAT_SAMPLES if multi else PROGRESS_FORMAT}
     if formal:
         header["formal"] = True   # a run with the formal check is another run (its rows carry "formal")
     if only is not None or limit is not None:   # so is a quick check on a subset
         header["subset"] = {"only": sorted(only) if only is not None else None, "limit": limit}
     progress = Progress(progress_path, header, restart, resume_allowed=source.regular,
-                        records={r.call_id: r for r in records}, instances=by_call, track=track, log=log)
+                        records={r.key: r for r in records}, instances=by_call, track=track, log=log)
     if os.path.exists(output) and (restart or not _bound_to(output, header)):
         os.remove(output)     # results of other answers must not stand beside this run's progress
         log(f"removed the earlier {output} (--restart)" if restart
             else f"removed the earlier {output}: it does not belong to these answers and settings")
-    todo = [r for r in records if r.call_id not in progress.done]
+    todo = [r for r in records if r.key not in progress.done]
     if progress.redone:
         log(f"{progress.redone} saved row(s) failed their integrity or consistency check and are redone")
     if progress.reverified:
@@ -398,7 +428,7 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
         _dispatch_local(todo, by_call, len(records), progress, track=track, time_limit=time_limit,
                         memory_limit=memory_limit, formal=formal, source=source, jobs=jobs or 1,
                         changed_error=changed_error)
-    rows = [progress.done[r.call_id] for r in records]
+    rows = [progress.done[r.key] for r in records]
     doc = build_scores(scorable, [r for r in rows if r.reference is not None], unanswered, track, suite,
                        duplicates)
     doc["verified_without_reference"] = [r.to_json() for r in rows if r.reference is None]
@@ -512,36 +542,60 @@ def _dispatch_ray(todo: list[AnswerRecord], by_call: dict[str, Instance], total:
 
 def build_scores(instances: tuple[Instance, ...], rows: list[CallRow], unanswered: list[str], track: str,
                  suite: str = "bench-v1", duplicates: str = "error") -> dict:
+    """scores.json for ``rows`` (one per sample of a call; one sample per call is the usual run). A call's
+    entry in ``instances`` has the mean ratio over its scored samples; ``infrastructure_failures`` and
+    ``not_implemented`` list missing samples; ``missing_call_ids`` lists the calls without an answer or
+    without any scored sample; the run is complete when every call has an answer and every sample is scored."""
     order = {i.call_id: n for n, i in enumerate(instances)}
-    rows = sorted(rows, key=lambda r: order[r.call_id])
+    rows = sorted(rows, key=lambda r: (order[r.call_id], r.sample))
+    multi = any(r.sample != 0 for r in rows)
     outcomes = [r.outcome_view() for r in rows if r.reference is not None]
     expected = list(dict.fromkeys(i.instance_id for i in instances if i.reference is not None))
     try:
         summary = aggregate(outcomes, expected_instances=expected, duplicates=duplicates)
     except ValueError as exc:   # e.g. two scored calls for one instance: keep every row, report the problem
         summary = {"error": str(exc)[:2000]}
-    infra = [{"call_id": r.call_id, "reason": r.reason, "ratio": None} for r in rows
+
+    def tagged(r: CallRow, **fields) -> dict:
+        return {"call_id": r.call_id, **({"sample": r.sample} if r.sample else {}), **fields}
+
+    infra = [tagged(r, reason=r.reason, ratio=None) for r in rows
              if r.missing and r.reason != "family_not_implemented"]
     # calls of families this checker does not implement yet: missing, but not an infrastructure failure
-    not_implemented = [{"call_id": r.call_id, "family": r.family} for r in rows
+    not_implemented = [tagged(r, family=r.family) for r in rows
                        if r.missing and r.reason == "family_not_implemented"]
-    missing = sorted(set(unanswered) | {f["call_id"] for f in infra} | {f["call_id"] for f in not_implemented})
-    complete = not missing
+    by_call: dict[str, list[CallRow]] = {}
+    for r in rows:
+        by_call.setdefault(r.call_id, []).append(r)
+    missing = sorted(set(unanswered) | {cid for cid, samples in by_call.items() if all(r.missing for r in samples)})
+    complete = not missing and not any(r.missing for r in rows)
     doc = {
-        "version": "1", "checker": __version__, "suite": suite, "track": track, "complete": complete,
-        "calls": len(rows), "expected_calls": len(instances),
+        "version": SCORES_VERSION_SAMPLES if multi else SCORES_VERSION, "checker": __version__, "suite": suite,
+        "track": track, "complete": complete, "calls": len(by_call),
+    }
+    if multi:
+        doc["samples"] = len(rows)
+    doc.update({
+        "expected_calls": len(instances),
         "distinct_instances": len({r.instance_id for r in rows if not r.missing}),
         "expected_instances": len({i.instance_id for i in instances}),
-    }
+    })
     key = "score" if complete else "subset_score"
     doc[key] = summary.get("score") if complete else summary.get("subset_score")
+    call_ratio = {}
+    for cid, samples in by_call.items():
+        scored = [r.ratio for r in samples if not r.missing]
+        if scored:
+            call_ratio[cid] = sum(scored, Fraction(0)) / len(scored)
     doc.update({
         "published_hfr": summary.get("published_hfr"),
         "construction_reference_ratio": summary.get("construction_reference_ratio"),
         "valid_fraction": summary.get("valid_fraction"),
         "reference_parity_score": 100, "score_capped": False,
-        "instances": [{"instance_id": r.instance_id, "family": r.family, "reference_type": r.reference_type,
-                       "calls": 1, "ratio": objective_to_float(r.ratio)} for r in rows if not r.missing],
+        "instances": [{"instance_id": samples[0].instance_id, "family": samples[0].family,
+                       "reference_type": samples[0].reference_type, "calls": 1,
+                       "ratio": objective_to_float(call_ratio[cid])}
+                      for cid, samples in by_call.items() if cid in call_ratio],
         "calls_scored": [r.to_json() for r in rows],
         "missing_call_ids": missing,
         "infrastructure_failures": infra,

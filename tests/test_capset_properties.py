@@ -215,6 +215,9 @@ def test_line_detection_agrees(case):
     if points:
         results["primary-fourier"] = primary.module.find_line(tpl, d, method="fourier")
         results["primary-pairs"] = primary.module.find_line(tpl, d, method="pairs")
+        small = primary.module._first_line_small(tpl)
+        results["primary-small"] = None if small is None else tuple(sorted(small))
+        assert results["primary-small"] == results["primary-pairs"]   # the same first triple, in plain Python
         results["second-python"] = second.module.find_line(tpl, d, force_python=True)
         raw = second.module._scan_numpy(tpl, d)
         results["second-numpy"] = None if raw is None else tuple(sorted(raw))
@@ -570,3 +573,28 @@ def test_capset_hash_flooded_valid_cap_is_accepted_by_the_harness():
     combined = harness.verify("capset", {"d": d}, json.dumps(points).encode())  # the default 60 s limit
     assert combined.status is Status.ACCEPT, (combined.status, combined.reason, combined.message)
     assert combined.objective == count
+
+
+@pytest.mark.parametrize("points, status", [(["0000", "0001", "0010", "0011"], "ACCEPT"),
+                                             (["0000", "1111", "2222"], "REJECT"),
+                                             (["0000", "0001", "0000"], "REJECT")])
+def test_small_answers_are_decided_without_numpy(points, status):
+    """Both verifiers decide an answer of at most 64 points in plain Python (a one-shot ``verify`` does
+    not pay numpy's import); both confirm the other's witness without it too."""
+    import subprocess
+    import sys
+    code = f"""
+import sys
+from endless_exam.checker.families import load as load_primary
+from endless_exam.crosscheck.families import load as load_second
+params, answer = {{"d": 4}}, {points!r}
+p, s = load_primary("capset"), load_second("capset")
+vp, vs = p.check(params, answer), s.check(params, answer)
+assert vp.status.name == vs.status.name == {status!r}, (vp, vs)
+if vp.witness is not None:
+    assert s.witness_holds(params, answer, vp.witness)[0] and p.witness_holds(params, answer, vs.witness)[0]
+print("numpy" in sys.modules)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "False"

@@ -19,6 +19,7 @@ class TestKissingThetaVectors(vectorlib.VectorTests):
     not_applicable: set[str] = set()
     size_range = (30, 80)
     default_params = {"d": 4, "cos100": 36}
+    slow_vectors = frozenset({19, 20})   # 20,000 vectors of dimension 16, valid and with the violation last
     tamper_answer = [[1, 1, 0, 0], [3, 3, 0, 0]]
     tamper_good = [{"vectors": [[1, 1, 0, 0], [3, 3, 0, 0]], "indices": [0, 1], "cosine_squared": [1, 0, 1]}]
     tamper_bad = [{"vectors": [[1, 1, 0, 0], [3, 3, 0, 0]], "indices": [0, 1], "cosine_squared": [9, 0, 9]},

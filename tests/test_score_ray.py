@@ -5,7 +5,8 @@ with a check that none of its processes, nor any zygote its workers started, is 
 verifications of a small answers set (the README's example answers plus a witness rejection, a format
 rejection, a strictness rejection and an infrastructure record) and the results are compared with a
 local run: per call verdict, objective, reason and both verifiers' verdicts; scores.json equal apart
-from timing fields; the progress header equal. Resume works across backends in both directions. A Ray
+from timing fields; the progress header equal. Resume works across backends in both directions, also for
+a run with several samples per call. A Ray
 task whose worker dies or raises is an infrastructure ERROR row (missing, redone on resume), a worker
 with other checker code stops the run, an interrupt cancels the tasks in flight. Skipped, with the
 reason, when ray is not installed; the error a user then gets is tested without ray.
@@ -205,6 +206,32 @@ def test_a_run_resumes_across_backends(tmp_path, ray_cluster, first, then):
     assert f"resuming: {reusable} finished calls reused, {total - reusable} left" in resumed["_log"]
     assert _untimed(resumed) == _untimed(fresh)
     assert len(_progress(out)[1]) == total
+
+
+SAMPLES = [     # more samples of the example calls: the key is (call_id, sample) on every backend
+    '{"call_id": "a3-capset-11", "sample": 1, "answer": ["000000000", "111111111", "222222222"]}',   # a line: witness
+    '{"call_id": "a3-schur-1", "sample": 1, "answer": [NaN]}',                                        # JSON_NONFINITE
+    '{"call_id": "a3-schur-1", "sample": 2, "error": "rate_limit"}',                                  # infrastructure
+]
+
+
+def test_samples_run_on_ray_as_they_do_locally_and_resume_across_backends(tmp_path, ray_cluster):
+    path = tmp_path / "answers.jsonl"
+    path.write_text(EXAMPLES.read_text() + "".join(line + "\n" for line in SAMPLES))
+    local = _score(str(path), tmp_path / "local.json", "local", jobs=2)
+    distributed = _score(str(path), tmp_path / "ray.json", "ray")
+    assert _untimed(distributed) == _untimed(local)
+    status = {(r["call_id"], r.get("sample", 0)): (r["status"], r["reason"]) for r in distributed["calls_scored"]}
+    assert status[("a3-capset-11", 0)] == ("ACCEPT", None)
+    assert status[("a3-capset-11", 1)] == ("REJECT", "PROPERTY_VIOLATION")
+    assert status[("a3-schur-1", 1)] == ("REJECT", "JSON_NONFINITE") and status[("a3-schur-1", 2)][0] == "MISSING"
+    assert distributed["samples"] == len(status) == 8 and distributed["run"]["progress_format"] == 3
+    reusable = _cut_progress(tmp_path / "ray.json", 3)      # stopped on the cluster, finished here
+    (tmp_path / "ray.json").unlink()
+    resumed = _score(str(path), tmp_path / "ray.json", "local")
+    if reusable:
+        assert f"resuming: {reusable} finished calls reused, {8 - reusable} left" in resumed["_log"]
+    assert _untimed(resumed) == _untimed(local)
 
 
 def _with_task(monkeypatch, make_task) -> None:

@@ -10,18 +10,21 @@ position order, so each index j that repeats an earlier key stands right after t
 its key. The smallest such j is the second occurrence of its key (a third occurrence would have the
 second before it), so its neighbour in the sorted order is the first occurrence.
 
-Libraries: numpy (an unstable sort to rule out duplicates quickly, a stable argsort only when there are).
+Libraries: numpy, imported by ``first_duplicate`` when it is called (an unstable sort to rule out
+duplicates quickly, a stable argsort only when there are).
 """
 from __future__ import annotations
 
-from typing import Hashable, Sequence
+from typing import TYPE_CHECKING, Hashable, Sequence
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 
 def first_duplicate(keys: np.ndarray, sorted_keys: np.ndarray | None = None) -> tuple[int, int] | None:
     """(first occurrence, earliest repeat) of equal ``keys``, or None when all keys differ. ``sorted_keys``
     is ``np.sort(keys)`` if the caller has it already."""
+    import numpy as np
     if len(keys) < 2:
         return None
     sk = np.sort(keys) if sorted_keys is None else sorted_keys

@@ -17,24 +17,33 @@ Algorithms (exact integer arithmetic throughout):
   into chunks of 5 (243 values) and a 243 x 243 table per chunk gives the base-3 key contribution of
   -(u + v); the summed key of the third point is tested in a byte map of F_3^d (d <= 17) or among the
   sorted point keys.
+* at most ``SMALL_MAX`` points: the same pair scan in plain Python (digit tuples and a dict from point to
+  index), so that a small answer is decided without importing numpy.
 A witness is the first point (in answer order) on a line together with a partner found by one
-vectorised scan. Duplicates are found by sorting base-3 keys (3^40 < 2^64, so keys fit uint64).
+vectorised scan (the smallest second index; the small path finds the same triple). Duplicates are found
+by sorting base-3 keys (3^40 < 2^64, so keys fit uint64), or by a dict of the points seen.
 
-Libraries: numpy: the exact Z[w] Fourier transform (int64 pairs) and the vectorised pair scans.
+Libraries: numpy (imported only when an answer has more than ``SMALL_MAX`` points; the zygote of a
+``score`` run imports it once, ``PRELOAD``): the exact Z[w] Fourier transform (int64 pairs) and the
+vectorised pair scans.
 """
 from __future__ import annotations
 
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from endless_exam.certificates.schemas import capset as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
-from ._duplicates import first_duplicate
+from ._duplicates import first_duplicate, first_repeat
 from .spec import FamilySpec
 
+if TYPE_CHECKING:
+    import numpy as np
+
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
+PRELOAD = ("numpy",)     # imported lazily (answers over SMALL_MAX points); a warm zygote imports it once
+SMALL_MAX = 64           # answers of at most this many points are decided in plain Python
 
 
 # Proven upper bounds on the size of a cap in F_3^d: the exact maxima for d <= 6 (Edel, Ferret, Landjev and
@@ -59,11 +68,13 @@ FOURIER_MAX_D = 13
 
 
 def _digits(points: tuple[str, ...], d: int) -> np.ndarray:
+    import numpy as np
     raw = np.frombuffer("".join(points).encode("ascii"), dtype=np.uint8)
     return (raw.reshape(len(points), d) - ord("0")).astype(np.uint8)
 
 
 def _keys(digits: np.ndarray) -> np.ndarray:
+    import numpy as np
     keys = np.zeros(digits.shape[0], dtype=np.uint64)
     three = np.uint64(3)
     for col in range(digits.shape[1]):
@@ -75,11 +86,13 @@ class _Lookup:
     """Membership of base-3 keys in the answer, and the answer index of a key."""
 
     def __init__(self, keys: np.ndarray) -> None:
+        import numpy as np
         self.order = np.argsort(keys, kind="stable")
         self.sorted = keys[self.order]
 
     def find(self, queries: np.ndarray) -> np.ndarray:
         """Answer index of each query key, or -1."""
+        import numpy as np
         pos = np.searchsorted(self.sorted, queries)
         pos_c = np.minimum(pos, len(self.sorted) - 1)
         hit = self.sorted[pos_c] == queries
@@ -99,6 +112,7 @@ def _mul_w2(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _dft(re: np.ndarray, im: np.ndarray, d: int, inverse: bool) -> tuple[np.ndarray, np.ndarray]:
+    import numpy as np
     for axis in range(d):
         shape = (3 ** axis, 3, 3 ** (d - axis - 1))
         R, I = re.reshape(shape), im.reshape(shape)
@@ -120,6 +134,7 @@ def _dft(re: np.ndarray, im: np.ndarray, d: int, inverse: bool) -> tuple[np.ndar
 
 def _pair_sums_fourier(keys: np.ndarray, d: int) -> np.ndarray:
     """r(w) for every w in F_3^d (index = base-3 key)."""
+    import numpy as np
     size = 3 ** d
     re = np.zeros(size, dtype=np.int64)
     re[keys.astype(np.int64)] = 1
@@ -134,6 +149,7 @@ def _pair_sums_fourier(keys: np.ndarray, d: int) -> np.ndarray:
 
 
 def _partner(digits: np.ndarray, look: _Lookup, i: int) -> tuple[int, int] | None:
+    import numpy as np
     third = (6 - digits[i].astype(np.int16) - digits.astype(np.int16)) % 3
     idx = look.find(_keys(third.astype(np.uint8)))
     n = digits.shape[0]
@@ -150,6 +166,7 @@ BYTEMAP_MAX_D = 17   # membership through a 3^d byte map up to here, sorted keys
 
 def _chunk_values(digits: np.ndarray) -> list[np.ndarray]:
     """Per chunk of CHUNK coordinates, the base-3 value of each point's chunk (int32)."""
+    import numpy as np
     n, d = digits.shape
     out = []
     for c0 in range(0, d, CHUNK):
@@ -162,6 +179,7 @@ def _chunk_values(digits: np.ndarray) -> list[np.ndarray]:
 
 def _pair_tables(d: int) -> list[np.ndarray]:
     """table[c][u * 3^w + v] = base-3 key contribution of -(u + v) for chunk values u, v of width w."""
+    import numpy as np
     tables = []
     for c0 in range(0, d, CHUNK):
         w = min(CHUNK, d - c0)
@@ -178,6 +196,7 @@ def _pair_tables(d: int) -> list[np.ndarray]:
 
 
 def _first_line_pairs(digits: np.ndarray, look: _Lookup, keys: np.ndarray) -> tuple[int, int, int] | None:
+    import numpy as np
     n, d = digits.shape
     chunks = _chunk_values(digits)
     tables = _pair_tables(d)
@@ -209,6 +228,7 @@ def find_line(points: tuple[str, ...], d: int, method: str = "auto") -> tuple[in
 
     ``method`` is "auto" (Fourier when d <= 13 and the pair count exceeds 2 d 3^d), "fourier" or "pairs".
     """
+    import numpy as np
     digits = _digits(points, d)
     keys = _keys(digits)
     look = _Lookup(keys)
@@ -232,15 +252,32 @@ def find_line(points: tuple[str, ...], d: int, method: str = "auto") -> tuple[in
     return None if hit is None else tuple(sorted(hit))
 
 
+def _first_line_small(points: tuple[str, ...]) -> tuple[int, int, int] | None:
+    """``_first_line_pairs`` in plain Python: the first row i with a j > i whose third point -(x_i + x_j)
+    is in the answer, the smallest such j, and the index of that third point."""
+    rows = [tuple(int(c) for c in p) for p in points]
+    index = {row: t for t, row in enumerate(rows)}
+    for i, u in enumerate(rows):
+        for j in range(i + 1, len(rows)):
+            k = index.get(tuple((6 - a - b) % 3 for a, b in zip(u, rows[j])))
+            if k is not None:
+                return i, j, k
+    return None
+
+
 def check(parsed: schema.CapsetAnswer) -> Verdict:
     d, points = parsed.d, parsed.points
-    digits = _digits(points, d)
-    dup = first_duplicate(_keys(digits))
+    small = len(points) <= SMALL_MAX
+    dup = first_repeat(points) if small else first_duplicate(_keys(_digits(points, d)))
     if dup is not None:
         i, j = dup
         return reject("DUPLICATE", f"point {points[i]} occurs at indices {i} and {j}",
                       {"point": points[i], "indices": [i, j]})
-    line = find_line(points, d)
+    if small:
+        hit = _first_line_small(points)
+        line = None if hit is None else tuple(sorted(hit))
+    else:
+        line = find_line(points, d)
     if line is not None:
         i, j, k = line
         return reject("PROPERTY_VIOLATION",
@@ -259,6 +296,5 @@ def confirm(parsed: schema.CapsetAnswer, w: Witness) -> tuple[bool, str]:
     trio = [points[t] for t in w.indices]
     if len(set(trio)) != 3:
         return False, "witness points are not distinct"
-    d = _digits(tuple(trio), parsed.d).astype(np.int16)
-    ok = bool(np.all(d.sum(axis=0) % 3 == 0))
+    ok = all(len({a, b, c}) != 2 for a, b, c in zip(*trio))   # a + b + c = 0 in F_3: all equal or all distinct
     return ok, "line confirmed" if ok else "the three points do not sum to 0"

@@ -16,19 +16,23 @@ can be prepared to collide; Python dict on the pure-Python path). Small inputs (
 method on Python integers; larger ones vectorise the row loop with numpy. The z3 formal oracle lives
 in ``endless_exam.crosscheck.oracle.capset``.
 
-Libraries: numpy: the 3-bit packed pair sums; plain Python: small sets, hashing and witnesses.
+Libraries: numpy (imported only for more than ``PURE_PYTHON_MAX_POINTS`` points): the 3-bit packed pair
+sums; plain Python: small sets, hashing and witnesses.
 """
 from __future__ import annotations
 
 from functools import lru_cache
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from endless_exam.certificates.schemas import capset as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
+if TYPE_CHECKING:
+    import numpy as np
+
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
+PRELOAD = ("numpy",)     # imported lazily (more than PURE_PYTHON_MAX_POINTS points); a warm zygote imports it once
 
 
 PURE_PYTHON_MAX_POINTS = 64      # measured crossover: numpy is 3-9x faster from 128 points on
@@ -116,6 +120,7 @@ class _HashTable:
     TRIES = 8
 
     def __init__(self, keys: list[int], multiplier: int) -> None:
+        import numpy as np
         bits = max(4, (8 * len(keys)).bit_length())
         self.mult = np.uint64(multiplier | 1)
         self.mask = (1 << bits) - 1
@@ -149,9 +154,11 @@ class _HashTable:
         return _SortedLookup(keys).find
 
     def _home(self, keys: np.ndarray) -> np.ndarray:
+        import numpy as np
         return ((keys * self.mult) >> self.shift).astype(np.int64)  # uint64 multiply wraps mod 2^64
 
     def find(self, keys: np.ndarray) -> np.ndarray:
+        import numpy as np
         home = self._home(keys)
         found = np.full(len(keys), -1, dtype=np.int64)
         for step in range(self.probes):
@@ -165,17 +172,20 @@ class _SortedLookup:
     """Fallback membership by binary search over the sorted keys (O(log n) per query, no worst case)."""
 
     def __init__(self, keys: list[int]) -> None:
+        import numpy as np
         arr = np.array(keys, dtype=np.uint64)
         self.order = np.argsort(arr, kind="stable")
         self.sorted = arr[self.order]
 
     def find(self, keys: np.ndarray) -> np.ndarray:
+        import numpy as np
         pos = np.minimum(np.searchsorted(self.sorted, keys), len(self.sorted) - 1)
         return np.where(self.sorted[pos] == keys, self.order[pos], -1)
 
 
 @lru_cache(maxsize=8)
 def _numpy_tables(d: int) -> list[list[tuple[np.uint64, np.ndarray, np.uint64]]]:
+    import numpy as np
     return [[(np.uint64(shift), np.array(table, dtype=np.uint64), np.uint64(len(table) - 1))
              for shift, table in chunks] for chunks in _chunk_tables(d)]
 
@@ -183,6 +193,7 @@ def _numpy_tables(d: int) -> list[list[tuple[np.uint64, np.ndarray, np.uint64]]]
 def _pack_numpy(points: tuple[str, ...], d: int) -> tuple[np.ndarray, np.ndarray]:
     """(packed words, base-3 indices) of all points at once, the same values as ``_pack`` and ``_base3``
     (Horner steps in uint64: every value is below 2^64, as 3 * 20 bits and 3^d <= 3^40 < 2^64)."""
+    import numpy as np
     n = len(points)
     digits = (np.frombuffer("".join(points).encode("ascii"), dtype=np.uint8).reshape(n, d) - 48).astype(np.uint64)
     nwords = (d + WORD - 1) // WORD
@@ -197,6 +208,7 @@ def _pack_numpy(points: tuple[str, ...], d: int) -> tuple[np.ndarray, np.ndarray
 
 
 def _scan_numpy(points: tuple[str, ...], d: int) -> tuple[int, int, int] | None:
+    import numpy as np
     n = len(points)
     packed, base3_array = _pack_numpy(points, d)
     tables = _numpy_tables(d)

@@ -161,6 +161,8 @@ class VectorTests:
     tamper_bad: list = []                # and tampered ones that must not
     size_range: tuple[int, int] | None = None    # bounds on the number of vectors, if any
     default_params: dict | None = None           # the file's default params, if pinned
+    slow_vectors: frozenset[int] = frozenset()   # tcIds whose verifier runs are ``slow``-marked (the
+                                                 # largest inputs, seconds each: ``pytest -m slow``)
 
     def check_witness(self, v: dict, answer: Any, params: dict, verifier: str, w: Any) -> None:
         """Assert that ``w``, ``verifier``'s witness on vector ``v`` (its decoded answer and params), is a
@@ -168,9 +170,21 @@ class VectorTests:
         raise NotImplementedError
 
     def pytest_generate_tests(self, metafunc) -> None:
-        axes = {"v": (self.vectors.tests, vector_id),
+        import pytest
+
+        slow = self.slow_vectors
+        unknown = slow - {v["tcId"] for v in self.vectors.tests}
+        assert not unknown, f"slow_vectors names tcIds the file does not have: {sorted(unknown)}"
+        verifier_runs = metafunc.definition.name in ("test_vector_both_verifiers", "test_vector_end_to_end")
+
+        def marked(values: list, tc_of) -> list:
+            if not verifier_runs:
+                return values
+            return [pytest.param(x, marks=pytest.mark.slow) if tc_of(x) in slow else x for x in values]
+
+        axes = {"v": (marked(self.vectors.tests, lambda v: v["tcId"]), vector_id),
                 "verifier": (sorted(LOADERS), None),
-                "tc_id": (self.end_to_end, lambda t: f"tc{t}")}
+                "tc_id": (marked(self.end_to_end, lambda t: t), lambda t: f"tc{t}")}
         for name, (values, ids) in axes.items():
             if name in metafunc.fixturenames:
                 metafunc.parametrize(name, values, ids=ids)
