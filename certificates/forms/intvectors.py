@@ -22,7 +22,7 @@ def ints_in(values: list, lo: int, hi: int) -> bool:
     for an empty list.)"""
     if not values:
         return True
-    if set(map(type, values)) != {int}:
+    if list(map(type, values)).count(int) != len(values):     # faster than a set of the types
         return False
     distinct = set(values)
     return min(distinct) >= lo and max(distinct) <= hi
