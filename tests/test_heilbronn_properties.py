@@ -12,7 +12,7 @@
     square to itself) keep the objective.
 (c) The z3 oracles: planted duplicates and points outside T are found; the minimum equals the brute
     force; limits are enforced; ``unknown`` is reported.
-(d) Parameters: n = 3..400, T strict and non-degenerate; every bench instance has a construction
+(d) Parameters: n = 3..600, T strict and non-degenerate; every bench instance has a construction
     reaching its reference.
 """
 from __future__ import annotations
@@ -192,9 +192,10 @@ def test_boundary_and_collinear_facts():
     assert both("heilbronn", {"n": 3}, [[0, 0], [1, 1], [2, 2]])[0].objective == 0
 
 
-def test_largest_instance_full_scan_agrees():
-    pts = [[24 * x, 24 * (x * x % 401)] for x in range(sq_schema.MAX_N)]      # no three collinear
-    p, s = both("heilbronn", {"n": sq_schema.MAX_N}, pts)
+@pytest.mark.parametrize("n, prime, scale", [(400, 401, 24), pytest.param(600, 601, 16, marks=pytest.mark.slow)])
+def test_large_instances_full_scan_agree(n, prime, scale):
+    pts = [[scale * x, scale * (x * x % prime)] for x in range(n)]      # no three collinear
+    p, s = both("heilbronn", {"n": n}, pts)
     assert p.status is Status.ACCEPT and p.objective > 0
 
 
@@ -251,7 +252,7 @@ def check_crosscheck_independent(family: str) -> None:
 
 # ---- (d) parameters ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("params", [{"n": 2}, {"n": 401}, {"n": True}, {"n": 4.0}, {}, {"n": 4, "T": [[0, 0]]}, None])
+@pytest.mark.parametrize("params", [{"n": 2}, {"n": 601}, {"n": True}, {"n": 4.0}, {}, {"n": 4, "T": [[0, 0]]}, None])
 def test_bad_square_params(params):
     with pytest.raises(ParamsError):
         validate("heilbronn", params)
@@ -259,5 +260,5 @@ def test_bad_square_params(params):
 
 def test_params_at_the_bounds_and_bound_formula():
     assert validate("heilbronn", {"n": 3}) == {"n": 3}
-    assert validate("heilbronn", {"n": 400}) == {"n": 400}
+    assert validate("heilbronn", {"n": 600}) == {"n": 600}
     assert PRIMARY["heilbronn"].SPEC.bound({"n": 46}) == (Fraction(1, 44), "trivial")

@@ -134,9 +134,9 @@ def test_degenerate_or_malformed_triangle_is_refused(t):
 
 
 def test_params_at_the_bounds_and_bound_formula():
-    assert validate("heilbronn_shape", {"n": 400, "T": [[0, 0], [1, 0], [0, 1]]})["n"] == 400
+    assert validate("heilbronn_shape", {"n": 600, "T": [[0, 0], [1, 0], [0, 1]]})["n"] == 600
     assert validate("heilbronn_shape", {"n": 3, "T": [[0, 0], [10000, 10000], [0, 10000]]})["n"] == 3
-    for bad in ({"n": 2, "T": [[0, 0], [1, 0], [0, 1]]}, {"n": 401, "T": [[0, 0], [1, 0], [0, 1]]},
+    for bad in ({"n": 2, "T": [[0, 0], [1, 0], [0, 1]]}, {"n": 601, "T": [[0, 0], [1, 0], [0, 1]]},
                 {"n": 4, "T": [[0, 0], [1, 0], [0, 1]], "extra": 1}, {"n": 4}, {"T": [[0, 0], [1, 0], [0, 1]]}):
         with pytest.raises(ParamsError):
             validate("heilbronn_shape", bad)

@@ -344,9 +344,10 @@ def test_crosscheck_never_imports_checker_and_z3_is_lazy():
 # ---- (d) the spec -----------------------------------------------------------------------------------------
 
 def test_params_schema():
-    for q, n in ((13, 3), (7, 4), (11, 4), (13, 4), (2, 13), (3, 8), (401, 2), (1048573, 1), (2, 1)):
+    for q, n in ((13, 3), (7, 4), (11, 4), (13, 4), (17, 4), (3, 9), (53, 3), (811, 2), (401, 2),
+                 (1048573, 1), (2, 1)):
         assert schema.validate_params({"q": q, "n": n}) == {"q": q, "n": n}
-    for bad in ({"q": 17, "n": 4}, {"q": 2, "n": 14}, {"q": 409, "n": 2}, {"q": 9, "n": 2}, {"q": 1, "n": 2},
+    for bad in ({"q": 19, "n": 4}, {"q": 2, "n": 14}, {"q": 3, "n": 10}, {"q": 59, "n": 3}, {"q": 821, "n": 2}, {"q": 9, "n": 2}, {"q": 1, "n": 2},
                 {"q": 0, "n": 1}, {"q": 1048583, "n": 1}, {"q": True, "n": 2}, {"q": 3, "n": 0}, {"q": 3, "n": 2.0},
                 {"q": 3, "n": 10 ** 100}, {"q": 3}, {"q": 3, "n": 2, "d": 2}, "q=3", None):
         with pytest.raises(ParamsError):
@@ -365,7 +366,7 @@ def test_bukh_chao_bound():
 def test_prompt_states_every_limit():
     text = prompt("kakeya", {"q": 13, "n": 3})
     assert "Kakeya, q=13, n=3" in text and "(minimise)" in text
-    assert "2,197" in text and f"{schema.MAX_SPACE:,}" in text and f"{schema.MAX_WORK:,}" in text
+    assert "2,197" in text and f"{schema.MAX_SPACE:,}" in text and f"{schema.MAX_WORK:,}" in text and f"{schema.MAX_DIRECTIONS:,}" in text
     assert "60 seconds" in text and "183 directions" in text
     assert wording("kakeya").compact_forms({"q": 13, "n": 3}) == []
 

@@ -12,7 +12,7 @@
     baselines reproduce the bench-v1 references exactly and the improved ones beat them.
 (d) The z3 oracle: planted non-+-1 entries are found at their position, +-1 sequences are unsat, the
     energy is the unique value the definition allows, limits are enforced, ``unknown`` is reported.
-(e) Parameters are strict and bounded (N = 2..20,000).
+(e) Parameters are strict and bounded (N = 2..100,000).
 """
 from __future__ import annotations
 
@@ -153,9 +153,10 @@ def test_small_known_values():
     assert both([1] * 10)[0].objective == Fraction(100, 2 * sum(j * j for j in range(1, 10)))
 
 
-def test_largest_instance_agrees():
+@pytest.mark.parametrize("size", [20_000, pytest.param(schema.MAX_N, marks=pytest.mark.slow)])
+def test_large_instances_agree(size):
     rng = random.Random(5)
-    seq = [rng.choice((1, -1)) for _ in range(schema.MAX_N)]
+    seq = [rng.choice((1, -1)) for _ in range(size)]
     p, s = both(seq)
     assert p.objective == s.objective
     assert second_module.energy(tuple(seq)) == primary.module.energy(tuple(seq))

@@ -9,12 +9,15 @@ Accepted forms (docs/SPECIFICATION.md 3.7):
 * ``{"diff_set": D}`` (exactly that key), expanded by ``endless_exam.certificates.forms.diffset`` over the
   difference range [-(n-1), n-1]: all grid points with x - y in D, at most 60,000 points
   (``EXPANSION_LIMIT``, counted before any point is built).
-The result is the tuple of points in submission (or expansion) order; witness indices refer to it.
-Duplicates and corners are decided by the verifiers, not here.
+The result holds the points in submission (or expansion) order, flattened into ``coords`` (x0, y0,
+x1, y1, ...; the pairs themselves are ``points``, made on first use); witness indices refer to that
+order. Duplicates and corners are decided by the verifiers, not here.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from ..errors import AnswerError, describe
@@ -39,17 +42,32 @@ def validate_params(params: Any) -> dict:
 
 @dataclass(frozen=True)
 class CornersAnswer:
+    """The grid size and the points' coordinates flattened, x0, y0, x1, y1, ... (the fast path of the
+    parse builds that list anyway, and the verifiers lay their arrays out from it); ``points``, the
+    (x, y) pairs in the same order, is made from them when first asked for."""
     n: int
-    points: tuple[tuple[int, int], ...]
+    coords: tuple[int, ...]
+
+    @functools.cached_property
+    def points(self) -> tuple[tuple[int, int], ...]:
+        return tuple(zip(self.coords[0::2], self.coords[1::2]))
+
+    @classmethod
+    def of(cls, n: int, points: tuple[tuple[int, int], ...]) -> "CornersAnswer":
+        """The answer of these points (``points`` is kept as the pairs)."""
+        answer = cls(n, tuple(chain.from_iterable(points)))
+        answer.__dict__["points"] = points          # what cached_property stores (a frozen dataclass has no setter)
+        return answer
 
 
-def _check_points(value: list, n: int) -> tuple[tuple[int, int], ...]:
+def _check_points(value: list, n: int) -> CornersAnswer:
     if not value:
         raise AnswerError("EMPTY", "the point list is empty")
     if len(value) > MAX_POINTS:
         raise AnswerError("SIZE_LIMIT", f"the point list has {len(value):,} points; at most {MAX_POINTS:,} are accepted")
-    if intvectors.well_formed(value, 2, 0, n - 1):
-        return tuple(map(tuple, value))
+    flat = intvectors.flat_ints(value, 2, 0, n - 1)
+    if flat is not None:
+        return CornersAnswer(n, tuple(flat))
     out = []
     for i, p in enumerate(value):                          # names the first fault
         if type(p) is not list:
@@ -65,7 +83,7 @@ def _check_points(value: list, n: int) -> tuple[tuple[int, int], ...]:
             if not 0 <= c < n:
                 raise AnswerError("RANGE", f"point {i} = [{x}, {y}] lies outside the grid 0..{n - 1}", {"at": i})
         out.append((x, y))
-    return tuple(out)
+    return CornersAnswer.of(n, tuple(out))
 
 
 def parse(answer: Any, params: dict) -> CornersAnswer:
@@ -74,16 +92,16 @@ def parse(answer: Any, params: dict) -> CornersAnswer:
         if set(answer) != {"diff_set"}:
             keys = sorted(answer)[:5]
             raise AnswerError("FORMAT_SHAPE", f"a corners object must have exactly the key 'diff_set', got {keys}")
-        return CornersAnswer(n, diffset.check(answer["diff_set"], n))
+        return CornersAnswer.of(n, diffset.check(answer["diff_set"], n))
     if type(answer) is list:
-        return CornersAnswer(n, _check_points(answer, n))
+        return _check_points(answer, n)
     raise AnswerError("FORMAT_TYPE", f"a corners answer must be a list of [x, y] points or a diff_set object, "
                       f"got {describe(answer)}")
 
 
 def size(parsed: CornersAnswer) -> int:
-    return len(parsed.points)
+    return len(parsed.coords) // 2
 
 
 def item(parsed: CornersAnswer, i: int) -> list[int]:
-    return list(parsed.points[i])
+    return list(parsed.coords[2 * i:2 * i + 2])

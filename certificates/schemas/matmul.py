@@ -31,6 +31,7 @@ tensor (1 iff a = i*m + j, b = j*p + l, c = i*p + l for some i, j, l), s != t.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from ..errors import AnswerError, ParamsError, describe
@@ -122,9 +123,11 @@ def parse(answer: Any, params: dict) -> MatmulAnswer:
         raise AnswerError("SIZE_LIMIT", f"the scheme has {len(answer):,} products; at most 4nmp = {limit:,} are accepted")
     sizes = (n * m, m * p, n * p)
     if set(map(type, answer)) == {list} and set(map(len, answer)) == {3}:       # the fast path (C-level loops)
-        factors = tuple(zip(*answer))                                          # all u, all v, all w
-        if all(intvectors.well_formed(f, size, -MAX_COEFFICIENT, MAX_COEFFICIENT) for f, size in zip(factors, sizes)):
-            return MatmulAnswer(n, m, p, tuple((tuple(u), tuple(v), tuple(w)) for u, v, w in answer))
+        factors = list(chain.from_iterable(answer))                            # u_0, v_0, w_0, u_1, ...
+        if (set(map(type, factors)) == {list} and list(map(len, factors)) == list(sizes) * len(answer)
+                and intvectors.ints_in(list(chain.from_iterable(factors)), -MAX_COEFFICIENT, MAX_COEFFICIENT)):
+            t = tuple(map(tuple, factors))
+            return MatmulAnswer(n, m, p, tuple(zip(t[0::3], t[1::3], t[2::3])))
     products = []
     for k, item in enumerate(answer):                                          # names the first fault
         if type(item) is not list:

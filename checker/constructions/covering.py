@@ -225,14 +225,9 @@ def extend_by_two(steiner: list[list[int]], pair_cover: list[list[int]], v: int)
     return [list(b) for b in steiner] + [sorted(q + [v, v + 1]) for q in pair_cover]
 
 
-def build(v: int, k: int, t: int, log=print, precovered=(), key=None,
-          plan: tuple[int, int, int, float] | None = None) -> tuple[list[list[int]], str]:
-    """Greedy start and shrink-and-repair search; ``plan`` = (seed, moves per step, total moves, temperature),
-    by default ``TARGETS[key or (v, k, t)]``."""
-    seed, step_moves, total_moves, temperature = plan or TARGETS[key or (v, k, t)]
-    s = Search(v, k, t, seed, precovered)
-    s.greedy()
-    greedy_size = len(s.blocks)
+def shrink_and_repair(s: Search, step_moves: int, total_moves: int, temperature: float,
+                      log=print) -> tuple[list[list[int]], int]:
+    """The shrink-and-repair loop on a search whose blocks are a covering: (the last covering, moves used)."""
     best = [list(b) for b in s.blocks]
     spent = 0
     while spent < total_moves:
@@ -242,7 +237,19 @@ def build(v: int, k: int, t: int, log=print, precovered=(), key=None,
         if s.uncovered:
             continue                      # not repaired within one step: reheat and go on
         best = [list(b) for b in s.blocks]
-        log(f"  C({v},{k},{t}) <= {len(best)} after {spent:,} moves")
+        log(f"  C({s.v},{s.k},{s.t}) <= {len(best)} after {spent:,} moves")
+    return best, spent
+
+
+def build(v: int, k: int, t: int, log=print, precovered=(), key=None,
+          plan: tuple[int, int, int, float] | None = None) -> tuple[list[list[int]], str]:
+    """Greedy start and shrink-and-repair search; ``plan`` = (seed, moves per step, total moves, temperature),
+    by default ``TARGETS[key or (v, k, t)]``."""
+    seed, step_moves, total_moves, temperature = plan or TARGETS[key or (v, k, t)]
+    s = Search(v, k, t, seed, precovered)
+    s.greedy()
+    greedy_size = len(s.blocks)
+    best, spent = shrink_and_repair(s, step_moves, total_moves, temperature, log)
     if not precovered:
         require(is_covering(best, v, k, t), f"C({v},{k},{t}) construction is not a covering")
     method = (f"Greedy start ({greedy_size} blocks; each block the best of {GREEDY_CANDIDATES} candidates grown from "

@@ -28,7 +28,7 @@ Algorithm (exact; numpy on validated ints, every key < q^n <= 2^20 in int64), ch
   first uncovered direction is the witness ``{"direction": v}``, the same as the second verifier's
   (the directions the candidates covered are covered, so the first uncovered direction is among the
   remaining ones). Cost about (number of remaining directions) * (|K| n + q^n), at most a few times
-  2^26 * n by the parameter limits.
+  2^29 * n by the parameter limits.
 Duplicates: the keys are sorted (``numpy.sort``); only when equal neighbours exist is a stable argsort
 computed to name them (witness ``{"point", "indices"}``, the duplicate whose second occurrence comes
 first).

@@ -6,13 +6,13 @@ factor F = N^2 / (2E), E = sum_{k=1}^{N-1} C_k^2, C_k = sum_{i=1}^{N-k} s_i s_{i
 
 Why the computation is exact. The aperiodic autocorrelations C_k are the entries N..2N-2 (0-based) of the
 full linear correlation of s with itself, which numpy's ``correlate`` computes by the direct sum (no FFT,
-no floating point) on an int64 array. |C_k| <= N - k < 2^15 and E <= sum_k (N-k)^2 < N^3/3 < 2^43 for
-N <= 20,000, so no int64 value can overflow. A self-check compares C_{N-1} with s_1 s_N (a failure is an
+no floating point) on an int64 array. |C_k| <= N - k < 2^17 and E <= sum_k (N-k)^2 < N^3/3 < 2^49 for
+N <= 100,000, so no int64 value can overflow. A self-check compares C_{N-1} with s_1 s_N (a failure is an
 internal error, never a verdict). E >= 1 because C_{N-1} = +-1, so F is a finite positive rational.
 
 Libraries: numpy (the +-1 list, already validated as Python ints by the schema, is converted to int64;
 ``numpy.correlate`` for C_k, ``numpy.dot`` for E); Python ``Fraction`` for F. Cost O(N^2) in C, about
-0.15 s at N = 20,000.
+0.15-0.4 s at N = 20,000 and 8 s at N = 100,000.
 
 The bound (``SPEC.bound``): the benchmark's target 12.32 = 308/25, kind ``conjecture`` (Golay's
 asymptotic conjecture; not a proven bound, so it never enters gap closed).
@@ -41,7 +41,7 @@ SPEC = FamilySpec(key="labs", bound=_bound)
 
 
 def correlations(seq: tuple[int, ...]) -> np.ndarray:
-    """C_1, ..., C_{N-1} as int64 (exact: |C_k| < N <= 20,000)."""
+    """C_1, ..., C_{N-1} as int64 (exact: |C_k| < N <= 100,000)."""
     a = np.array(seq, dtype=np.int64)
     full = np.correlate(a, a, mode="full")          # index N-1+k holds C_k
     return full[len(seq):]

@@ -11,9 +11,9 @@ the pair code A[r][c] * n + B[r][c] is a bijection from ordered symbol pairs to 
 orthogonal iff the n^2 codes of their cells are distinct, i.e. iff every code has count exactly 1.
 
 Algorithm (numpy on validated small integers; no floats): the squares become one int16 array of shape
-(k, n, n) (entries < 64); rows and columns are sorted along their axis and neighbours compared; for
+(k, n, n) (entries < 100); rows and columns are sorted along their axis and neighbours compared; for
 orthogonality every pair s < t gets its n^2 codes offset by pair_number * n^2 and one ``bincount`` per
-chunk of pairs counts them (at most 64^2 * 2016 < 2^23 codes per chunk, int64). Witnesses are read back
+chunk of pairs counts them (about 2^23 codes per chunk, int64). Witnesses are read back
 from the first failing row, column or pair (squares in answer order, rows before columns before pairs).
 
 Libraries: numpy only (arrays, sort, bincount). The bound (``SPEC.bound``) is exact integer arithmetic.
@@ -71,7 +71,7 @@ PAIR_CHUNK_CODES = 1 << 23      # codes counted per bincount call
 
 
 def _array(parsed: schema.MolsAnswer) -> np.ndarray:
-    # validated: k <= 63 squares, n <= 64, entries in 0..n-1: int16 is exact
+    # validated: k <= 99 squares, n <= 100, entries in 0..n-1: int16 is exact
     return np.array(parsed.squares, dtype=np.int16).reshape(parsed.k, parsed.n, parsed.n)
 
 

@@ -26,4 +26,5 @@ def compact_forms(p: dict) -> list[str]:
 def limits(p: dict) -> list[str]:
     q, n = p["q"], p["n"]
     return [f"At most q^n = {q ** n:,} points are accepted (more cannot be distinct); there is no compact form.",
-            f"Instances have q prime, n >= 1, q^n <= {schema.MAX_SPACE:,} and q^(2n-1) <= {schema.MAX_WORK:,}."]
+            f"Instances have q prime, n >= 1, q^n <= {schema.MAX_SPACE:,}, q^(2n-1) <= {schema.MAX_WORK:,} and at most "
+            f"{schema.MAX_DIRECTIONS:,} directions (q^n - 1)/(q - 1)."]

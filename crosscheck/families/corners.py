@@ -14,10 +14,13 @@ to 2000 offsets each in the time limit). For every row y the integer ROW[y] has 
 a further bit exactly for each d != 0 that makes a corner with corner point (x, y). Bits above n - 1
 are the d > 0, bits below the d < 0; the witness takes the smallest |d|, the positive one on a tie.
 The cost is O(N n / 64) word operations. The bits are laid out in an n x (2n - 1) boolean grid
-(numpy) and packed into the integers row by row.
+(numpy) and packed into the integers row by row. Distinctness: the points are distinct iff they set
+as many cells of the row grid as there are points (only then is a repeated point looked for, to name
+it).
 The z3 formal oracle lives in ``endless_exam.crosscheck.oracle.corners``.
 
-Libraries: plain Python (sets of tuples, integer bitsets and shifts); numpy only lays out the bits of the bitsets.
+Libraries: plain Python (integer bitsets and shifts, a dict to name a repeated point); numpy lays out
+the bits of the bitsets, counts the filled cells and finds the answer index of a point of the witness.
 """
 from __future__ import annotations
 
@@ -40,17 +43,39 @@ def _bitsets(grid: np.ndarray) -> list[int]:
     return [int.from_bytes(row.tobytes(), "little") for row in packed]
 
 
-def find_corner(points: tuple[tuple[int, int], ...], n: int) -> tuple[int, int, int, int] | None:
-    """(i, j, k, d) for the first point (in answer order) that is a corner point; points distinct."""
-    flat = np.fromiter(itertools.chain.from_iterable(points), dtype=np.int64, count=2 * len(points))
-    xs, ys = flat[0::2], flat[1::2]
-    rows = np.zeros((n, 2 * n - 1), dtype=np.bool_)          # rows[y, n - 1 + x]: (x, y) in the set
-    rows[ys, n - 1 + xs] = True
-    cols = np.zeros((n, 2 * n - 1), dtype=np.bool_)          # cols[x, n - 1 + y]: (x, y) in the set
-    cols[xs, n - 1 + ys] = True
-    row, col = _bitsets(rows), _bitsets(cols)
+class _Layout:
+    """The points as numpy coordinate arrays, the row and column bitsets, and how many distinct cells
+    they fill (fewer than the points: there is a duplicate)."""
+
+    def __init__(self, points: tuple[tuple[int, int], ...], n: int, coords: tuple[int, ...] = ()):
+        stream = coords if coords else itertools.chain.from_iterable(points)
+        flat = np.fromiter(stream, dtype=np.int64, count=len(coords) if coords else 2 * len(points))
+        self.xs, self.ys = flat[0::2], flat[1::2]
+        rows = np.zeros((n, 2 * n - 1), dtype=np.bool_)          # rows[y, n - 1 + x]: (x, y) in the set
+        rows[self.ys, n - 1 + self.xs] = True
+        self.cells = int(np.count_nonzero(rows))
+        self.rows, self.n = rows, n
+
+    def bitsets(self) -> tuple[list[int], list[int]]:
+        n = self.n
+        cols = np.zeros((n, 2 * n - 1), dtype=np.bool_)          # cols[x, n - 1 + y]: (x, y) in the set
+        cols[self.xs, n - 1 + self.ys] = True
+        return _bitsets(self.rows), _bitsets(cols)
+
+    def index(self, x: int, y: int) -> int:
+        """The answer index of the point (x, y) of the set (the points are distinct)."""
+        at = np.flatnonzero((self.xs == x) & (self.ys == y))
+        if len(at) != 1:
+            raise RuntimeError("corners self-check failed: a point of a corner is not in the set once")
+        return int(at[0])
+
+
+def _first_corner(coords: tuple[int, ...], layout: _Layout) -> tuple[int, int, int, int] | None:
+    """The first corner point in answer order, from the flattened coordinates x0, y0, x1, y1, ..."""
+    n = layout.n
+    row, col = layout.bitsets()
     itself = 1 << (n - 1)
-    for t, (x, y) in enumerate(points):
+    for t, x, y in zip(itertools.count(), coords[0::2], coords[1::2]):
         both = (row[y] >> x) & (col[x] >> y)
         if both != itself:
             pos = both >> n                                   # bit d - 1 for d > 0
@@ -58,27 +83,35 @@ def find_corner(points: tuple[tuple[int, int], ...], n: int) -> tuple[int, int, 
             dp = (pos & -pos).bit_length() if pos else None   # the smallest d > 0
             dn = n - neg.bit_length() if neg else None        # the smallest u > 0
             d = dp if dn is None or (dp is not None and dp <= dn) else -dn
-            return t, points.index((x + d, y)), points.index((x, y + d)), d
+            return t, layout.index(x + d, y), layout.index(x, y + d), d
     return None
 
 
+def find_corner(points: tuple[tuple[int, int], ...], n: int, coords: tuple[int, ...] = ()) -> tuple[int, int, int, int] | None:
+    """(i, j, k, d) for the first point (in answer order) that is a corner point; points distinct."""
+    return _first_corner(coords or tuple(itertools.chain.from_iterable(points)), _Layout(points, n, coords))
+
+
 def check(parsed: schema.CornersAnswer) -> Verdict:
-    n, points = parsed.n, parsed.points
-    if len(set(points)) != len(points):
+    n, coords = parsed.n, parsed.coords
+    size = len(coords) // 2
+    layout = _Layout((), n, coords)
+    if layout.cells != size:                                  # two points share a cell
         seen: dict[tuple[int, int], int] = {}
-        for j, p in enumerate(points):
+        for j, p in enumerate(parsed.points):
             if p in seen:
                 return reject("DUPLICATE", f"point {list(p)} occurs at indices {seen[p]} and {j}",
                               {"point": list(p), "indices": [seen[p], j]})
             seen[p] = j
-    hit = find_corner(points, n)
+        raise RuntimeError("corners self-check failed: fewer cells than points but no repeated point")
+    hit = _first_corner(coords, layout)
     if hit is not None:
         i, j, k, d = hit
-        x, y = points[i]
+        x, y = coords[2 * i:2 * i + 2]
         return reject("PROPERTY_VIOLATION",
                       f"corner: ({x}, {y}), ({x + d}, {y}), ({x}, {y + d}) with d = {d} (indices {i}, {j}, {k})",
                       {"corner": [x, y, d], "indices": [i, j, k]})
-    return accept(len(points), f"corner-free set of {len(points)} points in the {n} x {n} grid")
+    return accept(size, f"corner-free set of {size} points in the {n} x {n} grid")
 
 
 def confirm(parsed: schema.CornersAnswer, w: Witness) -> tuple[bool, str]:

@@ -117,8 +117,9 @@ def _support(vec) -> list[int]:
 
 
 def _supports(parsed: schema.MatmulAnswer) -> list[tuple[list[int], ...]]:
-    """(support of u_k, of v_k, of w_k) for every product."""
-    return [tuple(map(_support, prod)) for prod in parsed.products]
+    """(support of u_k, of v_k, of w_k) for every product (the three ranges made once)."""
+    ra, rb, rc = map(range, parsed.sizes)
+    return [(list(compress(ra, u)), list(compress(rb, v)), list(compress(rc, w))) for u, v, w in parsed.products]
 
 
 def sparse_first_difference(parsed: schema.MatmulAnswer, supports=None) -> tuple[int, int, int, int, int] | None:

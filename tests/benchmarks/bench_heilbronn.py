@@ -1,13 +1,13 @@
 """Heilbronn (square) verifier benchmark (a script, not a test): ``python -m tests.benchmarks.bench_heilbronn``.
 
 Prints the wall-clock seconds of the primary and the second verifier, in-process and through the real
-harness, on the largest allowed inputs (n = 400, the family's bound; every triple is scanned unless a
+harness, on the largest allowed inputs (n = 600, the family's bound; every triple is scanned unless a
 collinear triple ends the scan):
 
-* A: 400 Erdos points (24x, 24 (x^2 mod 401)): no three collinear, so all C(400, 3) = 10,586,800
-  triples are examined (valid);
+* A: 600 Erdos points (16x, 16 (x^2 mod 601)): no three collinear, so all C(600, 3) = 35,820,200
+  triples are examined (valid); A400: the same at n = 400 (24x, 24 (x^2 mod 401)), the old top;
 * B: the same with the last point replaced by a copy of the first (DUPLICATE, found before the scan);
-* C: 399 Erdos points and a last point on the line through the two before it, so that the only
+* C: 599 Erdos points and a last point on the line through the two before it, so that the only
   collinear triple is the last three points (valid, objective 0, found at the end of both scans);
 * D: the largest bundled construction (n = 50).
 Targets on a two-core machine: primary under 3 s, second under 30 s (the limit is 60 s per verifier).
@@ -28,7 +28,7 @@ primary = _load_primary("heilbronn")
 second = _load_second("heilbronn")
 
 
-def erdos(count: int, p: int = 401, scale: int = 24) -> list[list[int]]:
+def erdos(count: int, p: int = 601, scale: int = 16) -> list[list[int]]:
     return [[scale * x, scale * (x * x % p)] for x in range(count)]
 
 
@@ -54,9 +54,10 @@ def main() -> int:
     n = schema.MAX_N
     pts = erdos(n)
     doc = fixtures.read_json("constructions", "heilbronn", "n50.json")
-    cases = [("A n=400 Erdos, no collinear triple (valid)", {"n": n}, pts),
-             ("B n=400, duplicate of the first point last", {"n": n}, pts[:-1] + [pts[0]]),
-             ("C n=400, only collinear triple = the last three", {"n": n}, late_collinear(n)),
+    cases = [(f"A n={n} Erdos, no collinear triple (valid)", {"n": n}, pts),
+             (f"B n={n}, duplicate of the first point last", {"n": n}, pts[:-1] + [pts[0]]),
+             (f"C n={n}, only collinear triple = the last three", {"n": n}, late_collinear(n)),
+             ("A400 n=400 Erdos mod 401 (the old top)", {"n": 400}, erdos(400, 401, 24)),
              ("D fixture n=50 (valid)", doc["params"], doc["answer"])]
     rows = [measure("heilbronn", primary, second, name, params, answer) for name, params, answer in cases]
     print_table(rows)

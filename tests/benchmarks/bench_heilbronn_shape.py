@@ -1,8 +1,8 @@
 """Heilbronn-triangle verifier benchmark (a script, not a test): ``python -m tests.benchmarks.bench_heilbronn_shape``.
 
-Both verifiers, in-process and through the harness, at the largest allowed inputs (n = 400):
+Both verifiers, in-process and through the harness, at the largest allowed inputs (n = 600):
 
-* A: 400 Erdos points (12x, 12 (x^2 mod 401)) inside T = (0,0), (10000,0), (0,10000): no three
+* A: 600 Erdos points (8x, 8 (x^2 mod 601)) inside T = (0,0), (10000,0), (0,10000): no three
   collinear, every triple scanned (valid);
 * B: the same with the last point moved outside T (PROPERTY_VIOLATION, found before the scan);
 * C: the bundled construction of bench-v1 T4 (n = 40).
@@ -25,10 +25,10 @@ T0 = [[0, 0], [10000, 0], [0, 10000]]
 
 def main() -> int:
     n = schema.MAX_N
-    pts = [[12 * x, 12 * (x * x % 401)] for x in range(n)]
+    pts = [[8 * x, 8 * (x * x % 601)] for x in range(n)]
     doc = fixtures.read_json("constructions", "heilbronn_shape", "T4_n40.json")
-    cases = [("A n=400 Erdos in T, no collinear triple (valid)", {"n": n, "T": T0}, pts),
-             ("B n=400, last point outside T", {"n": n, "T": T0}, pts[:-1] + [[10000, 10000]]),
+    cases = [(f"A n={n} Erdos in T, no collinear triple (valid)", {"n": n, "T": T0}, pts),
+             (f"B n={n}, last point outside T", {"n": n, "T": T0}, pts[:-1] + [[10000, 10000]]),
              ("C fixture T4 n=40 (valid)", doc["params"], doc["answer"])]
     rows = [measure("heilbronn_shape", primary, second, name, params, answer) for name, params, answer in cases]
     print_table(rows)

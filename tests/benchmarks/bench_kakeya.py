@@ -2,15 +2,24 @@
 
 Prints the wall-clock seconds of the primary and the second verifier, in-process and through the real
 harness, at the largest allowed inputs. The cost of a valid answer is about (number of directions) x
-(|K| + q^n); the parameter limits q^n <= 2^20 and q^(2n-1) <= 2^26 bound it:
+(|K| + q^n); the parameter limits q^n <= 2^20 and q^(2n-1) <= 2^29 bound it (2^26 until issue 21;
+A-G are the old tops, H-K the new ones):
 
 * A: all of F_13^4 (28,561 points, 2,380 directions; q^(2n-1) = 13^7 close to 2^26), valid.
-* B: all of F_2^13 (8,192 points, 8,191 directions: the most directions allowed), valid.
+* B: all of F_2^13 (8,192 points, 8,191 directions), valid.
 * C: all of F_5^6 (15,625 points, 3,906 directions), valid.
 * D: all of F_401^2 (160,801 points, the largest q for n = 2), valid.
 * E: all of F_q^1 for q = 1,048,573 (the largest prime <= 2^20; 1,048,573 points, a 10 MB answer).
 * F: all of F_11^4 minus a transversal of the last direction: only the last direction checked fails.
 * G: the bundled (11, 4) construction (2,691 points), valid.
+* H: the parabola Kakeya set of (17, 4) (``checker/constructions/kakeya.py`` with every offset 0;
+  13,601 points, few of them on a full line of a given direction, so the line counts run for most of
+  the 5,220 directions), valid; H2: H without its last point (invalid).
+* I: the parabola set of (53, 3) (39,703 points), valid. J: that of (3, 9) (1,270 points, 9,841
+  directions), valid.
+* K: a Kakeya set of F_2^13 (8,191 directions): the 191 points with their high 6 or their low 7
+  coordinates zero (every direction (h, l) is the difference of (h, 0) and (0, l)). The same set in
+  F_2^15 (383 points, 32,767 directions) took the second 57 s of CPU: hence the direction bound.
 Then the inputs of issue 8 item 5 (A and F) as medians of several in-process runs beside the public
 release's recorded figure.
 """
@@ -32,6 +41,22 @@ def space(q: int, n: int) -> list[list[int]]:
     return [list(p) for p in itertools.product(range(q), repeat=n)]
 
 
+def parabola(q: int, n: int) -> list[list[int]]:
+    from endless_exam.checker.constructions.kakeya import parabola_lines
+
+    points = set()
+    for v, a in parabola_lines(q, n, (0,) * (n - 1)).items():
+        for t in range(q):
+            points.add(tuple((x + t * y) % q for x, y in zip(a, v)))
+    return [list(p) for p in sorted(points)]
+
+
+def split_f2(high: int, low: int) -> list[list[int]]:
+    points = {(0,) * high + b for b in itertools.product((0, 1), repeat=low)}
+    points |= {b + (0,) * low for b in itertools.product((0, 1), repeat=high)}
+    return [list(p) for p in sorted(points)]
+
+
 def minus_transversal(q: int, n: int) -> list[list[int]]:
     v = (1,) + (q - 1,) * (n - 1)
     drop = set()
@@ -50,6 +75,11 @@ CASES = (
     ("F F_11^4 minus transversal (last dir)", lambda: (minus_transversal(11, 4), 11, 4)),
     ("G fixture (11,4) 2,691 pts (valid)",
      lambda: (fixtures.read_json("constructions", "kakeya", "q11_n4.json")["answer"], 11, 4)),
+    ("H parabola (17,4) 13,601 pts (valid)", lambda: (parabola(17, 4), 17, 4)),
+    ("H2 H without its last point", lambda: (parabola(17, 4)[:-1], 17, 4)),
+    ("I parabola (53,3) (valid)", lambda: (parabola(53, 3), 53, 3)),
+    ("J parabola (3,9) (valid)", lambda: (parabola(3, 9), 3, 9)),
+    ("K F_2^13 split set, 191 pts (valid)", lambda: (split_f2(6, 7), 2, 13)),
 )
 
 

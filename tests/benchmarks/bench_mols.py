@@ -1,14 +1,17 @@
 """MOLS verifier benchmark (a script, not a test): ``python -m tests.benchmarks.bench_mols``.
 
 Prints the wall-clock seconds of the primary and the second verifier, each in-process and through the
-real harness, at the largest allowed input: n = 64 with n - 1 = 63 squares (the complete GF(64) set,
-258,048 entries, 1,953 pairs of squares), valid and with the only violation at the very end, plus the
-largest bench-v1 construction (n = 20).
+real harness: n = 64 with n - 1 = 63 squares (the complete GF(64) set, 258,048 entries, 1,953 pairs of
+squares), valid and with the only violation at the very end, the largest bench-v1 construction
+(n = 20), and the worst case of the domain (n <= 100): the complete set of order 97, the largest
+prime power allowed (96 squares, 903,264 entries, 4,560 pairs).
 
 * A: the complete set of 63 MOLS of order 64 (valid: every check runs to the end).
 * B: A with square 62 replaced by a copy of square 61 (only the last pair fails).
 * C: A with the last entry of the last square changed (a Latin failure in the last row and column).
 * D: the bundled n = 20 construction (valid).
+* E: the complete set of 96 MOLS of the prime order 97, L_a(i, j) = a i + j mod 97 (valid).
+* F: E with square 95 replaced by a copy of square 94 (only the last pair fails).
 Targets on a two-core machine: primary under 3 s, second under 30 s (the limit is 60 s each).
 """
 from __future__ import annotations
@@ -32,11 +35,15 @@ def main() -> int:
     entry = [[list(r) for r in sq] for sq in full]
     entry[62][63][63] = entry[62][63][62]
     n20 = fixtures.read_json("constructions", "mols", "n20.json")["answer"]
+    prime = [[[(a * i + j) % 97 for j in range(97)] for i in range(97)] for a in range(1, 97)]
+    prime_copy = prime[:-1] + [[list(r) for r in prime[-2]]]
     rows = [measure("mols", primary, second, name, {"n": n}, answer) for name, n, answer in (
         ("A n=64, 63 squares (valid)", 64, full),
         ("B n=64, last pair not orthogonal", 64, copy),
         ("C n=64, last entry repeated", 64, entry),
-        ("D n=20 bundled construction (valid)", 20, n20))]
+        ("D n=20 bundled construction (valid)", 20, n20),
+        ("E n=97, 96 squares (valid)", 97, prime),
+        ("F n=97, last pair not orthogonal", 97, prime_copy))]
     print_table(rows, size_label="squares")
     return 0
 
