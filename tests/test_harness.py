@@ -224,11 +224,11 @@ class Fake:
         self.check_calls: list[tuple[str, dict, bytes]] = []
         self.witness_calls: list[tuple[str, dict]] = []
 
-    def verdict(self, module, header, payload, time_limit, memory_limit):
+    def verdict(self, module, header, payload, time_limit, memory_limit, warm=True):
         self.check_calls.append((module, header, payload))
         return self.verdicts[module], 0.125, {"fake-" + ("primary" if module == harness.PRIMARY else "second"): "1"}
 
-    def run_worker(self, module, header, payload, time_limit, memory_limit):
+    def run_worker(self, module, header, payload, time_limit, memory_limit, warm=True):
         assert header["op"] == "witness"
         self.witness_calls.append((module, header))
         holds = self.holds.get(module, True)
@@ -724,15 +724,25 @@ def test_witness_replies_carry_libraries_too():
 
 
 def test_verify_json_prints_the_libraries_per_verifier(tmp_path, capsys):
+    """``verify`` reports what each process loaded: numpy for a 112-point cap, and for a 20-point cap
+    (decided in plain Python, and the CLI's one-answer verify warms no zygote) nothing but the project."""
     from endless_exam.checker import cli
 
-    answer = tmp_path / "cap.json"
-    answer.write_text(json.dumps({"answer": CAP4}))
-    code = cli.main(["verify", "--family", "capset", "--params", '{"d": 4}', str(answer), "--json"])
-    out = json.loads(capsys.readouterr().out)
-    assert code == 0
-    assert PRIMARY_LIBRARIES <= set(out["primary"]["libraries"])
-    assert "numpy" in out["second"]["libraries"] and not FORBIDDEN_IN_SECOND & set(out["second"]["libraries"])
+    d6 = json.loads((ROOT / "fixtures" / "constructions" / "capset" / "d6.json").read_text())["answer"]
+    harness.shutdown()                     # fresh zygotes: none warmed by an earlier test
+    try:
+        for params, cap, numpy_loaded in (({"d": 4}, CAP4, False), ({"d": 6}, d6, True)):
+            answer = tmp_path / "cap.json"
+            answer.write_text(json.dumps({"answer": cap}))
+            code = cli.main(["verify", "--family", "capset", "--params", json.dumps(params), str(answer), "--json"])
+            out = json.loads(capsys.readouterr().out)
+            assert code == 0
+            primary, second = set(out["primary"]["libraries"]), set(out["second"]["libraries"])
+            assert primary <= PRIMARY_LIBRARIES and not FORBIDDEN_IN_SECOND & second
+            assert "endless-exam-checker" in primary and "endless-exam-checker" in second
+            assert ("numpy" in primary) is ("numpy" in second) is numpy_loaded, (params, primary, second)
+    finally:
+        harness.shutdown()
 
 
 def test_a_second_verifier_process_that_loaded_a_primary_library_is_an_error():
