@@ -70,7 +70,7 @@ def test_good_samples_are_read(text, sample):
 def test_duplicate_keys_are_refused_per_call_and_sample(tmp_path):
     ok = scan(tmp_path / "a.jsonl", [f'{{"call_id": "{CID}", "answer": []}}',
                                       f'{{"call_id": "{CID}", "sample": 1, "answer": []}}',
-                                      f'{{"call_id": "a3-capset-0", "sample": 1, "answer": []}}'])
+                                      '{"call_id": "a3-capset-0", "sample": 1, "answer": []}'])
     assert [r.key for r in ok] == [(CID, 0), (CID, 1), ("a3-capset-0", 1)]
     with pytest.raises(AnswersFileError, match=rf"line 3: duplicate call id '{CID}' sample 1 \(first on line 2\)"):
         scan(tmp_path / "b.jsonl", [f'{{"call_id": "{CID}", "answer": []}}',
