@@ -28,6 +28,8 @@ from endless_exam.certificates.schemas import apfree_q as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
+from ._repeats import duplicate
+
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
 
 
@@ -121,12 +123,9 @@ def find_progression(points: tuple[str, ...], q: int, n: int, force_python: bool
 
 def check(parsed: schema.ApfreeAnswer) -> Verdict:
     points, q, n = parsed.points, parsed.q, parsed.n
-    seen: dict[str, int] = {}
-    for j, p in enumerate(points):
-        if p in seen:
-            return reject("DUPLICATE", f"point {p} occurs at indices {seen[p]} and {j}",
-                          {"point": p, "indices": [seen[p], j]})
-        seen[p] = j
+    dup = duplicate(points)
+    if dup is not None:
+        return dup
     hit = find_progression(points, q, n)
     if hit is not None:
         i, j, k = hit

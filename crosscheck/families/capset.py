@@ -28,6 +28,8 @@ from endless_exam.certificates.schemas import capset as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
+from ._repeats import duplicate
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -245,12 +247,7 @@ def find_line(points: tuple[str, ...], d: int, force_python: bool = False) -> tu
 def check(parsed: schema.CapsetAnswer) -> Verdict:
     points, d = parsed.points, parsed.d
     if len(set(points)) != len(points):
-        seen: dict[str, int] = {}
-        for j, p in enumerate(points):
-            if p in seen:
-                return reject("DUPLICATE", f"point {p} occurs at indices {seen[p]} and {j}",
-                              {"point": p, "indices": [seen[p], j]})
-            seen[p] = j
+        return duplicate(points)
     line = find_line(points, d)
     if line is not None:
         i, j, k = line

@@ -32,6 +32,8 @@ from endless_exam.certificates.schemas import corners as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
+from ._repeats import duplicate
+
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
 
 
@@ -97,12 +99,9 @@ def check(parsed: schema.CornersAnswer) -> Verdict:
     size = len(coords) // 2
     layout = _Layout((), n, coords)
     if layout.cells != size:                                  # two points share a cell
-        seen: dict[tuple[int, int], int] = {}
-        for j, p in enumerate(parsed.points):
-            if p in seen:
-                return reject("DUPLICATE", f"point {list(p)} occurs at indices {seen[p]} and {j}",
-                              {"point": list(p), "indices": [seen[p], j]})
-            seen[p] = j
+        dup = duplicate(parsed.points, list)
+        if dup is not None:
+            return dup
         raise RuntimeError("corners self-check failed: fewer cells than points but no repeated point")
     hit = _first_corner(coords, layout)
     if hit is not None:

@@ -37,6 +37,8 @@ from endless_exam.certificates.schemas import kakeya as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
+from ._repeats import duplicate
+
 LIBRARIES = ("numpy", "sympy")   # distributions this verifier's process loads for the family
 PRELOAD = ("sympy.ntheory",)   # imported lazily by the check; the zygote imports it once
 
@@ -125,12 +127,7 @@ def check(parsed: schema.KakeyaAnswer) -> Verdict:
         raise RuntimeError(f"kakeya self-check failed: sympy says the field order q = {q} is not prime")
     members = set(points)
     if len(members) != len(points):
-        seen: dict[tuple[int, ...], int] = {}
-        for j, p in enumerate(points):
-            if p in seen:
-                return reject("DUPLICATE", f"point {list(p)} occurs at indices {seen[p]} and {j}",
-                              {"point": list(p), "indices": [seen[p], j]})
-            seen[p] = j
+        return duplicate(points, list)
     v = first_missing_direction(points, q, n, members)
     if v is not None:
         return reject("PROPERTY_VIOLATION", f"no line in direction {list(v)} lies in the set",
