@@ -234,54 +234,79 @@ def _affine(words: tuple[str, ...]) -> list[t3.Vec] | None:
     return diffs if len(red.rows) == r else None
 
 
-def _pack(vectors: list[t3.Vec], n: int) -> tuple[np.ndarray, np.ndarray]:
-    nbytes = -(-n // 8)
-    width = -(-nbytes // 8) * 8
-
-    def plane(values):
-        raw = b"".join(v.to_bytes(width, "little") for v in values)
-        return np.frombuffer(raw, dtype="<u8").reshape(len(values), width // 8)
-    return plane([v[0] for v in vectors]), plane([v[1] for v in vectors])
-
-
-def _pair_violation(diffs: list[t3.Vec], n: int, m: int) -> tuple[int, int] | None:
-    """Positions of non-zero a != b (a before b) in the translated list with fewer than m coordinates where
-    a_i, b_i are non-zero and different. Blocks of a against every later b: a first pass on the 64
-    coordinates with the most non-zero entries (a lower bound of the count), then every coordinate for the
-    pairs below m there, the earliest (a, b) first."""
-    ones, twos = _pack(diffs, n)
-    nonzero = np.array([t for t, v in enumerate(diffs) if v[0] | v[1]], dtype=np.int64)
-    if len(nonzero) < 2:
+def _pair_violation(code: list[t3.Vec], n: int, m: int) -> tuple[int, int] | None:
+    """Positions (a before b) of non-zero a != b in ``code`` (every word of a linear code of rank <= 8, 0
+    among them, in any order) with fewer than m coordinates where a_i, b_i are non-zero and different,
+    the earliest pair (a, b) first. Decided from the weights of the codewords alone, by the identity
+        3 t(0, a, b) = wt(a) + wt(b) + wt(a - b) - 2 wt(a + b)
+    (per coordinate (a_i, b_i): (0, 0), (0, c), (c, 0) and (c, c) add 0 to the right side, (c, -c) adds
+    1 + 1 + 1 - 0 = 3). The code is re-indexed by messages u (base-3 digits) over a basis taken from its
+    own words, so the weights of a + b and a - b, for one a and every b, are the weight grid (high digits x
+    low 4 digits of the message) with its rows and columns permuted by digit-wise addition tables; every
+    pair is then four weights and one comparison."""
+    size = len(code)
+    if size < 3:
         return None
-    ones, twos = ones[nonzero], twos[nonzero]
-    bits = np.unpackbits(ones.view(np.uint8), axis=1, bitorder="little")[:, :n] | \
-        np.unpackbits(twos.view(np.uint8), axis=1, bitorder="little")[:, :n]
-    lead = np.argsort(-bits.sum(axis=0, dtype=np.int64), kind="stable")[:64]
-    weights = np.uint64(1) << np.arange(len(lead), dtype=np.uint64)
+    red = t3.Reducer()
+    basis = [v for v in code if red.add(v)[0]]
+    k = len(basis)
+    if 3 ** k != size or k > 8:
+        raise RuntimeError("second trifference self-check failed: the pair criterion needs a whole code of rank <= 8")
+    span = [(0, 0)]
+    for r in basis:                                   # message u at index sum_j u_j 3^j (digit 2 means -r)
+        span = span + [t3.plus(v, r) for v in span] + [t3.minus(v, r) for v in span]
+    where = {v: t for t, v in enumerate(code)}
+    position = np.array([where[v] for v in span], np.int64)     # KeyError if the list is not the whole code
+    weight = np.array([t3.weight(v) for v in span], np.int16)   # by message
+    high = 3 ** max(0, k - 4)
+    grid = weight.reshape(high, size // high)                   # [high digits, low 4 digits]
+    low_digits = (np.arange(size // high)[:, None] // 3 ** np.arange(4)) % 3
+    high_digits = (np.arange(high)[:, None] // 3 ** np.arange(4)) % 3
 
-    def word(plane):
-        flags = np.unpackbits(plane.view(np.uint8), axis=1, bitorder="little")[:, lead]
-        return (flags * weights).sum(axis=1, dtype=np.uint64)
-    q1, q2 = word(ones), word(twos)
-    size = len(nonzero)
-    rows = max(1, (1 << 22) // size)
-    for lo in range(0, size - 1, rows):
-        hi = min(lo + rows, size - 1)
-        quick = np.bitwise_count((q1[lo:hi, None] & q2[None, lo + 1:]) | (q2[lo:hi, None] & q1[None, lo + 1:]))
-        a, b = np.nonzero(quick < m)
-        a, b = a + lo, b + lo + 1
-        keep = b > a
-        a, b = a[keep], b[keep]
-        if len(a) == 0:
-            continue
-        counts = np.zeros(len(a), np.int64)
-        for w in range(ones.shape[1]):
-            counts += np.bitwise_count((ones[a, w] & twos[b, w]) | (twos[a, w] & ones[b, w]))
-        low = np.flatnonzero(counts < m)
-        if len(low):
-            pick = low[np.lexsort((b[low], a[low]))[0]]
-            return int(nonzero[a[pick]]), int(nonzero[b[pick]])
-    return None
+    def tables(digits):
+        place = 3 ** np.arange(4)
+        return ((((digits[:, None, :] + digits[None, :, :]) % 3) * place).sum(axis=2),
+                (((digits[:, None, :] - digits[None, :, :]) % 3) * place).sum(axis=2))
+    add_low, sub_low = tables(low_digits)
+    add_high, sub_high = tables(high_digits)
+    wide = size // high
+
+    def thrice(u: np.ndarray, row0: int) -> np.ndarray:
+        """3 t(0, a, b) for the messages u of a and every b whose message is at least row0 * wide."""
+        uh, ul = u // wide, u % wide
+        plus = grid[add_high[uh][:, row0:, None], add_low[ul][:, None, :]].reshape(len(u), -1)
+        minus = grid[sub_high[uh][:, row0:, None], sub_low[ul][:, None, :]].reshape(len(u), -1)
+        return weight[u][:, None] + weight[None, row0 * wide:] + minus - 2 * plus
+
+    rows = max(1, (1 << 21) // size)
+    failing = False                     # first the decision: pairs u < v by message, half the table
+    for first in range(1, size - 1, rows):
+        u = np.arange(first, min(size - 1, first + rows))
+        row0 = first // wide
+        t = thrice(u, row0)
+        head = t[:, :wide]                                      # b = 0 (when row0 = 0) and b = a are no pairs
+        head[np.arange(row0 * wide, (row0 + 1) * wide)[None, :] <= u[:, None]] = np.iinfo(np.int16).max
+        t[np.arange(len(u)), u - row0 * wide] = np.iinfo(np.int16).max
+        if (t < 3 * m).any():
+            failing = True
+            break
+    if not failing:
+        return None
+    order = np.argsort(position, kind="stable")                 # the witness: the earliest pair by position
+    order = order[weight[order] > 0]
+    live = weight > 0
+    for first in range(0, len(order) - 1, rows):
+        u = order[first:first + rows]
+        bad = (thrice(u, 0) < 3 * m) & live[None, :] & (position[None, :] > position[u][:, None])
+        hit = np.flatnonzero(bad.any(axis=1))
+        if len(hit):
+            r = int(hit[0])
+            ta = int(position[u[r]])
+            tb = int(position[np.flatnonzero(bad[r])].min())
+            if t3.separating((0, 0), code[ta], code[tb]) >= m:
+                raise RuntimeError("second trifference self-check failed: the weight identity disagrees with a count")
+            return ta, tb
+    raise RuntimeError("second trifference self-check failed: the two passes of the pair criterion disagree")
 
 
 def _near_affine(words: tuple[str, ...], n: int, m: int) -> tuple[bool, tuple[int, int, int] | None]:
