@@ -46,20 +46,21 @@ def _random_code(rnd: random.Random, n: int, k: int) -> list[t3.Vec]:
     return code
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", range(20))
 def test_random_codes_agree_with_the_count(seed):
     rnd = random.Random(seed)
-    n, k = rnd.randrange(3, 30), rnd.randrange(1, 6)
+    n = rnd.randrange(3, 30)
+    k = rnd.randrange(1, min(6, n + 1))
     code = _random_code(rnd, n, k)
     for m in (1, 2, 3, 5, 8):
         assert _pair_violation(code, n, m) == _expected(code, m), (n, k, m)
 
 
-def test_rank_8_against_a_bit_count():
-    """3^8 words of length 64 (one 64-bit word each): every pair counted with numpy popcounts."""
+def test_rank_7_against_a_bit_count():
+    """3^7 words of length 64 (one 64-bit word each): every pair counted with numpy popcounts."""
     import numpy as np
     rnd = random.Random(8)
-    code = _random_code(rnd, 64, 8)
+    code = _random_code(rnd, 64, 7)
     ones = np.array([v[0] for v in code], np.uint64)
     twos = np.array([v[1] for v in code], np.uint64)
     t = np.bitwise_count((ones[:, None] & twos[None, :]) | (twos[:, None] & ones[None, :])).astype(np.int64)
