@@ -13,9 +13,12 @@ What is checked and how (every decision is exact integer or bit arithmetic):
   of the differences w - w_0 (bit-sliced big integers, ``_ternary``): size 3^r and rank r. For an
   affine list (t is invariant under translation) the *pair criterion* decides: for non-zero
   a != b in L = list - w_0, the triple 0, a, b is separated exactly where a_i != 0, b_i != 0,
-  a_i != b_i, counted with numpy popcounts on packed bits (every pair, any m; a first pass on one
-  64-bit word of the densest coordinates is a lower bound, so only the pairs below m there are counted
-  on every coordinate).
+  a_i != b_i, and that number is read off the weights of four codewords (every pair, any m):
+  3 t(0, a, b) = wt(a) + wt(b) + wt(a - b) - 2 wt(a + b), since a coordinate (a_i, b_i) adds 3 to the
+  right side when b_i = -a_i != 0 and 0 otherwise ((0, 0), (0, c), (c, 0), (c, c)). a + b and a - b are
+  codewords; with the code indexed by messages over a basis of its own words they are digit-wise sums,
+  so one a against every b is a row and column permutation of the weight table (numpy). The primary
+  counts the pairs on bit masks instead.
 * Near-affine lists: ``_trifference_core.cores`` proposes cores w_0 + L (w_0 listed, rank <= 8, or
   <= 10 for m <= 3) holding all but at most e listed words, e <= N/3 with e N^2 / 2 <= ``EXTRA_PAIRS``.
   Every triple of the list lies in the core or has an extra word. If L passes (the pair criterion on
