@@ -174,3 +174,25 @@ def test_orders_are_permutations():
     assert sorted(second_scan._word_order(second_scan._matrix(tuple(words), 80)).tolist()) == list(range(len(words)))
     order = primary_scan.coordinate_order(d, 2, 3)
     assert len(set(order.tolist())) == len(order)
+
+
+@pytest.mark.parametrize("m", [1, 3, 20])
+def test_violation_hidden_among_many_words(m):
+    """80 random words of length 120 (valid for these m: t is about 27 on average) plus z made from x and y
+    with exactly m - 1 separating coordinates, put in the middle of the list: REJECT with a real triple;
+    without z: ACCEPT. m = 20 runs the primary's group filter beyond m = 16 (20 groups of 6-coordinate
+    blocks, the exact count for the rest)."""
+    rnd = random.Random(50 + m)
+    n = 120
+    words = _random_list(rnd, n, 80)
+    x, y = words[10], words[60]
+    differ = [i for i in range(n) if x[i] != y[i]]
+    z = list(x)
+    for i in differ[:m - 1]:
+        z[i] = str(3 - int(x[i]) - int(y[i]))          # rainbow there
+    for t, i in enumerate(differ[m - 1:]):
+        z[i] = y[i] if t % 2 else x[i]                 # x, y, z not pairwise different there
+    z = "".join(z)
+    assert _t(x, y, z) == m - 1 and z not in words
+    _check(words, m)
+    _check(words[:40] + [z] + words[40:], m)

@@ -43,10 +43,10 @@ sizes and these switches only change the speed:
   words z above the chunk's first y (``TABLE_BUDGET`` bounds the blocks the filter may use).
 The reported triple is mapped back to the caller's positions and counted on the raw digits.
 
-The filter works for every m (m groups; ``SPARSE_RATIO`` of m = 3 from m = 3 on). For m > ``GROUPS_MAX``
-(m bit sets per middle word would cost too much memory and time) every triple is counted directly
-(``_scan_direct``): per pair the three bit masks "target symbol s" and per word z the one-hot masks of
-its symbols give t = popcount((Z0 & T0) | (Z1 & T1) | (Z2 & T2)).
+The filter works for every m (m groups; ``SPARSE_RATIO`` of m = 3 from m = 3 on) whose m bit sets fit in
+``GROUP_BYTES`` (every m up to n for lists of a few thousand words; m <= 142 at 6,561 words); a larger m is
+counted directly (``_scan_direct``): per pair the three bit masks "target symbol s" and per word z the
+one-hot masks of its symbols give t = popcount((Z0 & T0) | (Z1 & T1) | (Z2 & T2)).
 """
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ SEED = 20261130
 Y_CHUNK = 256                   # middle words that share one narrowed copy of the tables
 TABLE_BUDGET = 768 * 2 ** 20    # bytes of filter tables held for one chunk
 SPARSE_RATIO = {1: 20, 2: 10, 3: 8}   # hand over at most one open triple per SPARSE_RATIO live words, by m (3 on)
-GROUPS_MAX = 16                 # largest m scanned with the filter (m groups); above, every triple is counted
+GROUP_BYTES = 768 * 2 ** 20     # the filter's m bit sets for one middle word may take this much; above, every triple is counted
 REPLAN_SAMPLE = 256             # open triples sampled to reorder the blocks for one y
 REPLAN_PICKS = 8                # blocks chosen per reordering
 PIVOTS = 64                     # words that steer the order of the list
@@ -446,7 +446,7 @@ def find_bad_triple(words: tuple[str, ...], n: int, m: int) -> tuple[int, int, i
     if len(words) < 3:
         return None
     digits = digits_of(words, n)
-    if m <= GROUPS_MAX:
+    if m * len(words) * 8 * -(-len(words) // 64) <= GROUP_BYTES:
         return _Scan(digits, m).run()
     counts = np.stack([(digits == s).sum(axis=0) for s in range(3)])
     return _scan_direct(digits, np.nonzero(counts.min(axis=0) > 0)[0], m)
