@@ -1,4 +1,6 @@
-"""Trifference verifier benchmark (a script, not a test): ``python -m tests.benchmarks.bench_trifference [case ...]``.
+"""Trifference verifier benchmark (a script, not a test): ``python -m tests.benchmarks.bench_trifference [--cpu] [case ...]``.
+
+``--cpu``: in-process CPU seconds only (median of 3 per verifier), no harness run.
 
 Prints the seconds of the primary and the second verifier, in-process and through the harness, on the
 largest allowed inputs (issue 11, item 6):
@@ -59,7 +61,7 @@ import sys
 from endless_exam import fixtures
 from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import load as _load_second
-from tests.benchmarks.common import measure, print_table
+from tests.benchmarks.common import measure, print_table, timed_cpu
 from tests.common.rs_expand import expand_rs
 
 primary = _load_primary("trifference")
@@ -217,8 +219,29 @@ def cases():
     yield "AF [256,8] code, 27 words swapped (the budget), m=4", P(256, 4), lambda: near_code(256, 8, 27, 24, drop=27)
 
 
+def cpu_only(wanted: set[str], repeats: int = 3) -> None:
+    """``--cpu``: each verifier in-process only, the median of ``repeats`` runs in CPU seconds (no harness)."""
+    for name, params, build in cases():
+        if wanted and name.split()[0] not in wanted:
+            continue
+        answer = build()
+        figures = []
+        for verifier in (primary, second):
+            times = []
+            for _ in range(repeats):
+                verdict, _, cpu = timed_cpu(verifier.check, params, answer)
+                times.append(cpu)
+            figures.append(f"{sorted(times)[len(times) // 2]:.2f}s")
+        print(f"{name}: {verdict.status.value} {verdict.reason or ''}  primary {figures[0]}  second {figures[1]}"
+              " (CPU, median of %d)" % repeats, flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
-    wanted = set(sys.argv[1:] if argv is None else argv)
+    args = list(sys.argv[1:] if argv is None else argv)
+    if "--cpu" in args:
+        cpu_only({a for a in args if a != "--cpu"})
+        return 0
+    wanted = set(args)
     rows = []
     for name, params, build in cases():
         if wanted and name.split()[0] not in wanted:
