@@ -237,7 +237,7 @@ def _affine(words: tuple[str, ...]) -> list[t3.Vec] | None:
     return diffs if len(red.rows) == r else None
 
 
-def _pair_violation(code: list[t3.Vec], n: int, m: int) -> tuple[int, int] | None:
+def _pair_violation(code: list[t3.Vec], n: int, m: int, spanned: bool = False) -> tuple[int, int] | None:
     """Positions (a before b) of non-zero a != b in ``code`` (every word of a linear code of rank <= 8, 0
     among them, in any order) with fewer than m coordinates where a_i, b_i are non-zero and different,
     the earliest pair (a, b) first. Decided from the weights of the codewords alone, by the identity
@@ -246,20 +246,33 @@ def _pair_violation(code: list[t3.Vec], n: int, m: int) -> tuple[int, int] | Non
     1 + 1 + 1 - 0 = 3). The code is re-indexed by messages u (base-3 digits) over a basis taken from its
     own words, so the weights of a + b and a - b, for one a and every b, are the weight grid (high digits x
     low 4 digits of the message) with its rows and columns permuted by digit-wise addition tables; every
-    pair is then four weights and one comparison."""
+    pair is then four weights and one comparison. ``spanned``: the code is already listed by message, as
+    ``_near_affine`` builds it (word u = sum_j u_j r_j, digit 2 meaning -r_j)."""
     size = len(code)
     if size < 3:
         return None
-    red = t3.Reducer()
-    basis = [v for v in code if red.add(v)[0]]
-    k = len(basis)
+    k = 0
+    while 3 ** k < size:
+        k += 1
     if 3 ** k != size or k > 8:
         raise RuntimeError("second trifference self-check failed: the pair criterion needs a whole code of rank <= 8")
-    span = [(0, 0)]
-    for r in basis:                                   # message u at index sum_j u_j 3^j (digit 2 means -r)
-        span = span + [t3.plus(v, r) for v in span] + [t3.minus(v, r) for v in span]
-    where = {v: t for t, v in enumerate(code)}
-    position = np.array([where[v] for v in span], np.int64)     # KeyError if the list is not the whole code
+    if spanned:
+        span, position = code, np.arange(size, dtype=np.int64)
+    else:
+        red = t3.Reducer()
+        basis = []
+        for v in code:
+            if red.add(v)[0]:
+                basis.append(v)
+                if len(basis) == k:
+                    break
+        span = [(0, 0)]
+        for r in basis:                               # message u at index sum_j u_j 3^j (digit 2 means -r)
+            span = span + [t3.plus(v, r) for v in span] + [t3.minus(v, r) for v in span]
+        where = {v: t for t, v in enumerate(code)}
+        if len(span) != size or len(where) != size:
+            raise RuntimeError("second trifference self-check failed: the pair criterion needs a whole code")
+        position = np.array([where[v] for v in span], np.int64)  # KeyError if the list is not the whole code
     weight = np.array([t3.weight(v) for v in span], np.int16)   # by message
     high = 3 ** max(0, k - 4)
     grid = weight.reshape(high, size // high)                   # [high digits, low 4 digits]
@@ -325,7 +338,7 @@ def _near_affine(words: tuple[str, ...], n: int, m: int) -> tuple[bool, tuple[in
             span = [(0, 0)]
             for r in rows:
                 span = span + [t3.plus(v, r) for v in span] + [t3.minus(v, r) for v in span]
-            pair = _pair_violation(span, n, m) if len(span) >= 3 else None
+            pair = _pair_violation(span, n, m, spanned=True) if len(span) >= 3 else None
             bad = None if pair is None else (span[pair[0]], span[pair[1]])
         else:
             red = t3.Reducer()
