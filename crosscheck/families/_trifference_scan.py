@@ -113,7 +113,7 @@ def _coordinate_order(d: np.ndarray, m: int, width: int) -> list[int]:
     smallest = classes.min(axis=0)
     coords = [int(c) for c in np.argsort(-smallest, kind="stable") if smallest[c] > 0]
     total = d.shape[0]
-    if len(coords) <= 1 or total < 3:
+    if len(coords) <= 1 or total < 3 or m > LEVELS_MAX:     # the counting filter takes them by class size
         return coords
     rng = np.random.default_rng(SEED)
     trip = rng.integers(0, total, size=(2 * SAMPLES, 3))
@@ -178,7 +178,10 @@ class _Scanner:
         self.ones = np.ascontiguousarray(((lanes == 1) * weights).sum(axis=2, dtype=np.uint64).T)
         self.twos = np.ascontiguousarray(((lanes == 2) * weights).sum(axis=2, dtype=np.uint64).T)
         per_table = 4 ** width * self.words * 8
-        self.budget_blocks = 0 if m > LEVELS_MAX else min(self.nb, max(m, TABLE_BUDGET // max(1, per_table)))
+        planes = 1 if m <= LEVELS_MAX else 3          # the counting filter keeps three count planes per block
+        self.budget_blocks = min(self.nb, max(1, TABLE_BUDGET // max(1, planes * per_table)))
+        if m <= LEVELS_MAX:
+            self.budget_blocks = min(self.nb, max(m, self.budget_blocks))
         self.separates: np.ndarray | None = None
 
     # ---- filter tables ----------------------------------------------------------------------------------
@@ -270,6 +273,71 @@ class _Scanner:
         score = self.separates[summ, kx].sum(axis=0)
         return [int(blocks[t]) for t in np.argsort(-score, kind="stable")]
 
+    # ---- the counting filter (m > LEVELS_MAX) --------------------------------------------------------------
+
+    def _count_table(self, t: int, k: int) -> np.ndarray:
+        """3 x 4^b x k: bit plane j of c(x) = #{i in block t : x_i = s_i} for each summary s (the separating
+        coordinates of the block for (x, y, z)), as sets over the first k words x."""
+        planes = np.zeros((3, 1, k), np.uint64)
+        for c in range(t * self.b, (t + 1) * self.b):
+            sym = self.member[c][:, :k]
+            parts = []
+            for digit in range(4):
+                if digit == 3:                               # y_i = z_i: nothing to add
+                    parts.append(planes)
+                    continue
+                carry = np.broadcast_to(sym[digit], planes.shape[1:])
+                out = np.empty_like(planes)
+                for j in range(3):                           # + 1 on the bits of sym[digit], bit-sliced
+                    out[j] = planes[j] ^ carry
+                    carry = planes[j] & carry
+                parts.append(out)
+            planes = np.concatenate(parts, axis=1)
+        return planes
+
+    def _below(self, counter: list[np.ndarray], over: np.ndarray) -> np.ndarray:
+        """The x whose count (the counter planes, least significant first, and the overflow plane) is < m."""
+        less = np.zeros_like(over)
+        equal = ~over
+        for j in range(len(counter) - 1, -1, -1):
+            if (self.m >> j) & 1:
+                less |= equal & ~counter[j]
+                equal &= counter[j]
+            else:
+                equal &= ~counter[j]
+        return less
+
+    def _one_counting(self, y: int, k: int, table) -> tuple[int, int] | None:
+        """The x < y of each z > y are certified once the separating coordinates counted in the blocks so far
+        reach m: a bit-sliced binary counter (``m.bit_length()`` planes and a sticky overflow plane) to which
+        each block adds its count c(x) (0..b, three planes from the block's table)."""
+        zs = np.arange(y + 1, self.total)
+        start = self._start(y, k)
+        width = self.m.bit_length()
+        counter = [np.zeros((len(zs), k), np.uint64) for _ in range(width)]
+        over = np.zeros((len(zs), k), np.uint64)
+        for step in range(self.budget_blocks):
+            kb = self.keys_by_block[step]
+            index = self.summary[kb[y] * 3 ** self.b + kb[zs]]
+            value = np.take(table(step), index, axis=1)      # 3 x rows x k
+            carry = None
+            for j in range(width):
+                if j < 3:
+                    v = value[j] if carry is None else value[j] ^ carry
+                    new_carry = counter[j] & value[j] if carry is None else \
+                        (counter[j] & value[j]) | (carry & (counter[j] ^ value[j]))
+                    counter[j] ^= v
+                else:
+                    new_carry = counter[j] & carry
+                    counter[j] ^= carry
+                carry = new_carry
+            over |= carry
+            if step % 4 == 3:
+                top = self._below([c[::SAMPLE_STRIDE] for c in counter], over[::SAMPLE_STRIDE]) & start
+                if int(np.bitwise_count(top).sum()) * SPARSE_WORDS[3] <= top.size:
+                    break
+        return self._exact(y, zs, self._below(counter, over) & start)
+
     # ---- the scan -------------------------------------------------------------------------------------------
 
     def _start(self, y: int, k: int) -> np.ndarray:
@@ -321,10 +389,10 @@ class _Scanner:
 
             def table(t: int, k=k, made=made) -> np.ndarray:
                 if t not in made:
-                    made[t] = self._table(t, k)
+                    made[t] = self._table(t, k) if self.m <= LEVELS_MAX else self._count_table(t, k)
                 return made[t]
             for y in range(y0, y1):
-                found = self._one(y, k, table)
+                found = self._one(y, k, table) if self.m <= LEVELS_MAX else self._one_counting(y, k, table)
                 if found is not None:
                     x, z = found
                     if not (x < y < z) or _separating(self.d, x, y, z) >= self.m:
