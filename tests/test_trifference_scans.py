@@ -97,7 +97,7 @@ def _clustered(rnd: random.Random, clusters: int, size: int, private: int, n: in
     return out
 
 
-@pytest.mark.parametrize("m", [1, 2, 3, 4, 6])
+@pytest.mark.parametrize("m", [1, 2, 3, 4, 6, 9, 17])
 @pytest.mark.parametrize("seed", range(6))
 def test_random_lists_agree_with_brute_force(tuned, m, seed):
     rnd = random.Random(1000 * m + seed)
@@ -118,7 +118,7 @@ def test_clustered_lists_agree_with_brute_force(tuned, m):
         _check(words + [spoiler], m)                    # t(x, y, spoiler) = 0: REJECT
 
 
-@pytest.mark.parametrize("m", [1, 2, 3, 4, 7])
+@pytest.mark.parametrize("m", [1, 2, 3, 4, 7, 12])
 def test_violation_on_few_columns_of_a_long_list(tuned, m):
     """n = 200 (four 64-coordinate chunks): x and y differ on 20 columns only, z is separated from them at
     exactly m - 1 of those (REJECT), and without z the list is decided as brute force says."""
@@ -181,7 +181,7 @@ def test_violation_hidden_among_many_words(m):
     """80 random words of length 120 (valid for these m: t is about 27 on average) plus z made from x and y
     with exactly m - 1 separating coordinates, put in the middle of the list: REJECT with a real triple;
     without z: ACCEPT. m = 20 runs the primary's group filter beyond m = 16 (20 groups of 6-coordinate
-    blocks, the exact count for the rest)."""
+    blocks) and the second's counting filter, each with the exact count for the rest."""
     rnd = random.Random(50 + m)
     n = 120
     words = _random_list(rnd, n, 80)

@@ -31,8 +31,16 @@ nearest-neighbour chain order), and for a middle word whose blocks stop emptying
 blocks are re-ranked by how many sampled open triples each one separates. None of this changes what is
 decided, only how fast.
 
-For m > ``LEVELS_MAX`` the filter is skipped (m levels would cost m bit sets per middle word) and every
-triple goes to the exact count.
+For m > ``LEVELS_MAX`` the levels (2m - 1 set operations per block) give way to a *counting* filter: the
+table of a block holds, per summary, the three bit planes of c(x) = #{i in block : x_i = s_i} (0..6, the
+separating coordinates of the block), and a bit-sliced binary counter (``m.bit_length()`` planes, least
+significant first, and a sticky overflow plane) adds c(x) block after block with a ripple-carry adder. An
+x whose counter reaches m (or overflows) has at least m separating coordinates (the blocks are
+disjoint): certified. The rest (counter below m, compared bit-sliced from the top bit) is counted
+exactly as above; the hand-over test runs every fourth block. Cost per block: three table planes and
+about 5 + 2 log2(m) set operations, against 2m - 1 for the levels: measured at 2,500 random words of
+length 1,024, levels / counting 8.8 / 10.3 s for m = 6, 15.9 / 13.2 s for m = 10 (hence ``LEVELS_MAX`` =
+8). Coordinates are then taken by their smallest symbol class (the greedy order serves the levels).
 
 ``scan_direct`` (m >= 4, at most ``trifference.DIRECT_MAX`` = 243 words): plain Python integers as bit masks over the coordinates,
 t(x, y, z) = popcount(d(x, y) & d(x, z) & d(y, z)) with d the mask of differing coordinates.
@@ -50,7 +58,7 @@ REFERENCES = 48
 Y_CHUNK = 320
 TABLE_BUDGET = 700 * 2 ** 20
 SPARSE_WORDS = {1: 18, 2: 9, 3: 7}     # by m; m >= 3 uses the value of 3
-LEVELS_MAX = 16                         # largest m filtered (m levels); above, every triple is counted
+LEVELS_MAX = 8                          # largest m filtered with m levels; above, the counting filter
 EXACT_BATCH = 1 << 20
 RERANK_SAMPLE = 192
 SAMPLE_STRIDE = 32                      # every SAMPLE_STRIDE-th row of the sets is popcounted to steer the stages

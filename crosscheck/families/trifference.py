@@ -30,7 +30,8 @@ What is checked and how (every decision is exact integer or bit arithmetic):
   tried, then the full scan). At most ``_trifference_core.ORIGINS`` = 4 cores are examined; the extra
   words cost at most 6e8 pair counts of one 64-bit word plus full counts of the pairs below m there.
 * Other lists are scanned triple by triple (``_trifference_scan``: per middle word, bit sets over the
-  first word, a filter that certifies triples separated in m different coordinate blocks (m <= 16),
+  first word, a filter that certifies triples separated in m different coordinate blocks (m <= 8) or
+  whose separating coordinates counted block by block reach m (a bit-sliced counter, m > 8),
   then an exact count of the rest with the identity t = #{i : x_i + y_i + z_i = 0} - #{i : x_i = y_i =
   z_i} on bit-sliced F_3 words; or, for m >= 4 and at most 243 words, plain Python). This is a
   different decomposition from the primary, which decides affine lists with the hyperplane criterion
