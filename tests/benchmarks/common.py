@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable
 
+from endless_exam.certificates.bounded import clip
 from endless_exam.checker import harness
 
 
@@ -68,4 +69,4 @@ def print_table(rows: list[Row], size_label: str = "points") -> None:
               f" {r.second_in:>11.2f}s {r.primary_harness:>11.2f}s {r.second_harness:>11.2f}s"
               f" {r.primary_cpu:>8.2f}s {r.second_cpu:>8.2f}s")
         if r.primary_witness or r.second_witness:
-            print(f"{'':<{width}} witnesses: primary {r.primary_witness}, second {r.second_witness}")
+            print(f"{'':<{width}} witnesses: primary {clip(str(r.primary_witness))}, second {clip(str(r.second_witness))}")
