@@ -26,6 +26,7 @@ Log = Callable[[str], None]
 MAX_POINTS = 20_000          # capset, apfree_q: the literal and product forms are limited to 20,000 points
 MAX_SCHUR = 200_000          # schur: at most 200,000 colours
 MAX_CORNERS = 60_000         # corners: a diff_set expands to at most 60,000 points
+LINEQ_MAX_N = 1_000_000      # lineq: the greedy search walks 1..n (the instance domain goes to 10^12)
 
 
 @dataclass
@@ -290,7 +291,15 @@ def apfree_q(params: dict, log: Log) -> Baseline:
                                     f"checker/constructions/apfree_q.py.", {"parts": parts})
 
 
+def _lineq_domain(params: dict) -> str | None:
+    if params["n"] > LINEQ_MAX_N:
+        return f"the lineq baseline (a greedy search over 1..n) needs n <= {LINEQ_MAX_N:,}"
+    return None
+
+
 def _apfree_domain(params: dict) -> str | None:
+    if params["n"] > 15:          # every product has at least 2^n > 20,000 points; the DP is not run for large n
+        return f"the apfree_q baseline (products) needs at most {MAX_POINTS:,} points"
     sizes = {1: 2 if params["q"] == 3 else (params["q"] + 1) // 2, 3: params["q"] ** 2}
     sizes[2] = {3: 4, 5: 6, 7: 10}[params["q"]]
     if _best_product(sizes, params["n"], MAX_POINTS) is None:
@@ -446,7 +455,7 @@ BASELINES: dict[str, Callable[[dict, Log], Baseline]] = {
 }
 DOMAINS: dict[str, Callable[[dict], str | None]] = {
     "capset": _capset_domain, "labs": _labs_domain, "corners": _corners_domain, "apfree_q": _apfree_domain,
-    "kakeya": _kakeya_domain,
+    "kakeya": _kakeya_domain, "lineq": _lineq_domain,
 }
 
 

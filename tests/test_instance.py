@@ -214,6 +214,19 @@ def test_a_published_frontier_stays_as_recorded(capsys, tmp_path):
     assert code == 1 and "expected exactly 1" in audit
 
 
+def test_issue_21_domains_are_described_without_running_anything_large():
+    """Instances at the new tops are described at once: no bound of millions of digits, no baseline DP or
+    greedy walk over 1..n (each would take minutes or hours there)."""
+    assert "d <= 12" in baselines.domain("capset", {"d": 10 ** 7})
+    assert "20,000 points" in baselines.domain("apfree_q", {"q": 3, "n": 10 ** 7})
+    assert "n <= 1,000,000" in baselines.domain("lineq", {"a": 1, "b": 2, "n": 10 ** 12})
+    assert baselines.domain("lineq", {"a": 1, "b": 2, "n": 10 ** 6}) is None
+    doc = new_instance.describe("capset", {"d": 10 ** 7})
+    assert doc["bound"] is None and doc["bound_kind"] is None
+    assert new_instance.describe("apfree_q", {"q": 7, "n": 10 ** 7})["bound"] is None
+    assert new_instance.describe("lineq", {"a": 1, "b": 2, "n": 10 ** 12})["bound"] == "1000000000000"
+
+
 def test_domain_of_every_family_is_checked_before_running():
     assert baselines.domain("capset", {"d": 12}) is None and "d <= 12" in baselines.domain("capset", {"d": 13})
     assert baselines.domain("labs", {"N": 2}) and baselines.domain("labs", {"N": 3}) is None

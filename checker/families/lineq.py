@@ -173,7 +173,8 @@ class _ClassPairs:
             u, v = sv[i], sv[j]                                # u < v, u = v (mod s)
             z1 = (a1 * u + b1 * v) // s                        # exact: a'u + b'v = 0 (mod s); < 2 * 10^9
             z2 = (b1 * u + a1 * v) // s                        # u < z1, z2 < v: inside 1..n
-            hit1, hit2 = member.inside(z1), member.inside(z2)
+            hit1 = member.inside(z1)
+            hit2 = hit1 if a1 == b1 else member.inside(z2)     # a' = b': the two middles coincide
             hits = np.flatnonzero(hit1 | hit2)
             if len(hits):
                 h = int(hits[0])
