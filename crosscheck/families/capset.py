@@ -14,10 +14,10 @@ third point's base-3 index, which is looked up in a dense membership table (3^d 
 for larger d, an open-addressing hash table with a random multiplier (so that no submitted key set
 can be prepared to collide; Python dict on the pure-Python path). Small inputs (at most ``PURE_PYTHON_MAX_POINTS`` points) run the same
 method on Python integers; larger ones vectorise the row loop with numpy. For d > 40 (issue 21; at
-most 12,544 points there) base-3 indices do not fit 64 bits: each point is mapped to F_3^40 by a
-random linear sketch (40 random rows drawn per check, dot products by popcounts of the points'
-(ones, twos) bit masks), the same scan runs on the sketches, and every pair it reports is confirmed
-on the full bit masks (``_scan_wide``). The z3 formal oracle lives
+most 12,544 points there) base-3 indices do not fit 64 bits: each point is mapped to F_3^16 by a
+random linear sketch (16 random rows drawn per check, dot products by popcounts of the points'
+(ones, twos) bit masks), the dense scan (d <= 16) runs on the sketches, and every pair it reports is
+confirmed on the full bit masks (``_scan_wide``). The z3 formal oracle lives
 in ``endless_exam.crosscheck.oracle.capset``.
 
 Libraries: numpy (imported only for more than ``PURE_PYTHON_MAX_POINTS`` points or d > 40): the 3-bit
@@ -245,9 +245,9 @@ def _row_hits(points: tuple[str, ...], d: int) -> Iterator[tuple[int, int, int]]
             yield i, i + 1 + h, int(found[h])
 
 
-# ---- d > 40: a random sketch to 40 coordinates, every candidate confirmed on the full points -----------
+# ---- d > 40: a random sketch to 16 coordinates, every candidate confirmed on the full points -----------
 
-SKETCH_D = 40
+SKETCH_D = 16            # sketch coordinates: one packed word and the dense 3^16 membership table
 
 
 def _random_trits(d: int, rng) -> tuple[int, int]:
@@ -261,7 +261,7 @@ def _random_trits(d: int, rng) -> tuple[int, int]:
 
 
 def _sketches(vecs: list[tuple[int, int]], d: int) -> tuple[str, ...]:
-    """The points' images under a random F_3-linear map F_3^d -> F_3^40, as strings over 012.
+    """The points' images under a random F_3-linear map F_3^d -> F_3^16, as strings over 012.
 
     Coordinate t of the image of x is the dot product of x with a random row m_t, counted with popcounts
     of the (ones, twos) masks: x_i m_i is 1 where both are 1 or both are 2, and 2 where they differ."""
@@ -285,10 +285,11 @@ def _scan_wide(points: tuple[str, ...], d: int) -> tuple[int, int, int] | None:
     """The first line in the order (i, then j) for any d (used for d > 40: no 64-bit base-3 keys).
 
     The sketch S is linear, so a line x_i, x_j, x_k has S(x_k) = -(S(x_i) + S(x_j)): the pair scan of the
-    dense path run on the 40-coordinate sketches (``_row_hits``) reports every pair on a line of the
-    answer. Each reported pair is confirmed on the full points: its third point -(x_i + x_j) (bit masks,
-    ``_ternary``) is looked up among the points; a pair whose sketches match by chance (probability 3^-40
-    per point over the draw of the map) is skipped."""
+    dense path run on the 16-coordinate sketches (``_row_hits``: one packed word, the dense 3^16
+    membership table) reports every pair on a line of the answer. Each reported pair is confirmed on the
+    full points: its third point -(x_i + x_j) (bit masks, ``_ternary``) is looked up among the points; a
+    pair whose sketches match by chance (probability at most |A| / 3^16 < 3 * 10^-4 per pair over the
+    draw of the map: a few ten thousand bit-mask confirmations at the 12,544-point top) is skipped."""
     vecs = [ternary.vec(p) for p in points]
     where = {v: t for t, v in enumerate(vecs)}
     for i, j, _ in _row_hits(_sketches(vecs, d), SKETCH_D):
