@@ -32,7 +32,7 @@ from endless_exam.checker.families import load as _load_primary
 primary = _load_primary("apfree_q")
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("apfree_q")
-from tests.benchmarks.common import measure, print_table
+from tests.benchmarks.common import binary_points, measure, print_table
 
 
 def _random(q: int, n: int, m: int, seed: int) -> list[str]:
@@ -67,36 +67,25 @@ def case_f():
     return fixtures.read_json("constructions", "apfree_q", "q5_n6.json")["answer"], 5, 6
 
 
-def _binary(count: int, n: int, seed: int) -> list[str]:
-    import numpy as np
-    rng = np.random.default_rng(seed)
-    pts: set[str] = set()
-    while len(pts) < count:
-        pts.add((rng.integers(0, 2, n, dtype=np.uint8) + 48).tobytes().decode("ascii"))
-    out = sorted(pts)
-    random.Random(seed).shuffle(out)
-    return out
-
-
 def _midpoint(x: str, z: str, q: int) -> str:
     return "".join(str((int(a) + int(c)) * (q + 1) // 2 % q) for a, c in zip(x, z))
 
 
 def case_g():
-    return _binary(12_544, 1000, 31), 7, 1000
+    return binary_points(12_544, 1000, 31), 7, 1000
 
 
 def case_h():
-    pts = _binary(12_544, 1000, 31)[:12_543]
+    pts = binary_points(12_544, 1000, 31)[:12_543]
     return pts + [_midpoint(pts[-2], pts[-1], 7)], 7, 1000
 
 
 def case_i():
-    return _binary(12_544, 16, 32), 3, 16
+    return binary_points(12_544, 16, 32), 3, 16
 
 
 def case_j():
-    return _binary(12_544, 2600, 33), 5, 2600
+    return binary_points(12_544, 2600, 33), 5, 2600
 
 
 CASES = (("A 20,000 random pts F_5^7", case_a), ("B 20,000 random pts F_7^6", case_b),

@@ -32,7 +32,7 @@ from endless_exam.checker.families import load as _load_primary
 primary = _load_primary("capset")
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("capset")
-from tests.benchmarks.common import measure, print_table
+from tests.benchmarks.common import binary_points, measure, print_table
 
 
 def _neg_sum(x: str, y: str) -> str:
@@ -91,17 +91,6 @@ def case_d() -> tuple[list[str], int]:
     return _fixture_points(12), 12
 
 
-def _binary(count: int, d: int, seed: int) -> list[str]:
-    import numpy as np
-    rng = np.random.default_rng(seed)
-    pts: set[str] = set()
-    while len(pts) < count:
-        pts.add((rng.integers(0, 2, d, dtype=np.uint8) + 48).tobytes().decode("ascii"))
-    out = sorted(pts)
-    random.Random(seed).shuffle(out)
-    return out
-
-
 def _neg_sum_fast(x: str, y: str) -> str:
     import numpy as np
     a = np.frombuffer(x.encode(), dtype=np.uint8) - 48
@@ -110,21 +99,21 @@ def _neg_sum_fast(x: str, y: str) -> str:
 
 
 def case_e() -> tuple[list[str], int]:
-    return _binary(12_544, 1000, 21), 1000
+    return binary_points(12_544, 1000, 21), 1000
 
 
 def case_f() -> tuple[list[str], int]:
-    pts = _binary(12_544, 1000, 21)[:12_543]
+    pts = binary_points(12_544, 1000, 21)[:12_543]
     return pts[:-1] + [pts[-1], _neg_sum_fast(pts[-2], pts[-1])], 1000
 
 
 def case_g() -> tuple[list[str], int]:
-    pts = _binary(2, 10 ** 7, 22)
+    pts = binary_points(2, 10 ** 7, 22)
     return pts + [_neg_sum_fast(pts[0], pts[1])], 10 ** 7
 
 
 def case_h() -> tuple[list[str], int]:
-    return _binary(12_544, 2600, 23), 2600
+    return binary_points(12_544, 2600, 23), 2600
 
 
 CASES = (("A 20,000 pts F_3^12, planted line at end", case_a),

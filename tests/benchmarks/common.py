@@ -59,6 +59,21 @@ def measure(family: str, primary: ModuleType, second: ModuleType, name: str, par
                p_cpu, s_cpu)
 
 
+def binary_points(count: int, length: int, seed: int) -> list[str]:
+    """``count`` distinct random strings of ``length`` characters over 01 (a cap set, and progression-free in
+    any F_q^n, q odd), in a shuffled order."""
+    import random
+
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    pts: set[str] = set()
+    while len(pts) < count:
+        pts.add((rng.integers(0, 2, length, dtype=np.uint8) + 48).tobytes().decode("ascii"))
+    out = sorted(pts)
+    random.Random(seed).shuffle(out)
+    return out
+
+
 def print_table(rows: list[Row], size_label: str = "points") -> None:
     width = max([len("case")] + [len(r.name) for r in rows])
     print(f"{'case':<{width}} {size_label:>9} {'verdict':<8} {'reason':<19} {'objective':>9} {'prim in-proc':>12}"
