@@ -24,7 +24,7 @@ A nonzero AND is a solution; its lowest set bit gives |t|. Cost O(N n / (64 min(
 operations, so the bitsets are used only for n <= 10^6 and a', b' <= 1000. Beyond (n up to 10^12, a, b
 up to 10^6; issue 21) ``_find_sparse`` looks, for each middle z, at the elements above z in z's classes
 mod b' and mod a' (the candidates x = z + b't and y = z + a'u) and tests the counterpart through a
-multiply-shift hash filter and a Python set: at most N^2 candidates, about 5 s for 20,000 elements of
+multiply-shift hash filter and a Python set: at most N^2 candidates, about 7 s for 20,000 elements of
 one class. The z3 formal oracle lives in ``endless_exam.crosscheck.oracle.lineq``.
 
 Libraries: plain Python (integer bitsets and shifts, the exact set lookups); numpy lays out the bits of
