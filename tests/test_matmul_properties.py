@@ -412,24 +412,13 @@ def test_size_limit_is_checked_from_the_length_alone():
     assert info.value.reason == "FORMAT_TYPE"
 
 
-def _naive(n: int, m: int, p: int) -> list:
-    out = []
-    for i in range(n):
-        for j in range(m):
-            for l in range(p):
-                u, v, w = [0] * (n * m), [0] * (m * p), [0] * (n * p)
-                u[i * m + j] = v[j * p + l] = w[i * p + l] = 1
-                out.append([u, v, w])
-    return out
-
-
 @pytest.mark.parametrize("dims", [(2, 2, 100), (1, 30, 1), (3, 1, 40), (100, 1, 2)])
 def test_large_dimensions_naive_scheme(dims):
     """Issue 21: dimensions beyond the old 16 / nmp 512. The naive scheme is valid; one wrong
     coefficient in the last product is found (both verifiers' sparse paths), and the two paths of each
     verifier agree where both apply."""
     n, m, p = dims
-    scheme = _naive(n, m, p)
+    scheme = ms.naive(n, m, p)
     pv, sv = proplib.both(primary, second, params(n, m, p), scheme)
     assert pv.status is Status.ACCEPT and pv.objective == n * m * p
     bad = [[list(f) for f in prod] for prod in scheme]
@@ -446,7 +435,7 @@ def test_sparse_and_dense_primary_agree_on_random_schemes():
     rnd = random.Random(21)
     for _ in range(60):
         n, m, p = rnd.randrange(1, 4), rnd.randrange(1, 4), rnd.randrange(1, 4)
-        scheme = _naive(n, m, p)
+        scheme = ms.naive(n, m, p)
         for _ in range(rnd.randrange(3)):
             k = rnd.randrange(len(scheme))
             f = rnd.randrange(3)
