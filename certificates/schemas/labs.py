@@ -1,6 +1,6 @@
 """Answer schema of the ``labs`` family (low-autocorrelation binary sequences).
 
-Instance parameters: ``{"N": N}`` with N a JSON integer, ``MIN_N`` = 2 <= N <= ``MAX_N`` = 100,000.
+Instance parameters: ``{"N": N}`` with N a JSON integer, ``MIN_N`` = 2 <= N <= ``MAX_N`` = 8,000,000.
 Why these bounds: for N = 1 the energy E = sum_{k=1}^{N-1} C_k^2 is an empty sum (E = 0, so the merit
 factor N^2 / (2E) is not a number); for N >= 2, C_{N-1} = s_1 s_N = +-1 gives E >= 1. The upper
 bound 8,000,000 is set by our verifiers' cost, far beyond what the public release decides: its primary
