@@ -182,8 +182,24 @@ def labs(params: dict, log: Log) -> Baseline:
                          f"{params['N'] - p} entries +1 (checker/constructions/labs.py, baseline).", {"p": p, "rotation": r})
 
 
+MAX_LABS_BASELINE = 100_000     # labs: p rotations of O(N^2) energy each, O(N^3) in all
+MAX_HEILBRONN_BASELINE = 300    # heilbronn*: the search holds every triangle of every point (0.9 GB at n = 300)
+
+
 def _labs_domain(params: dict) -> str | None:
-    return "the LABS baseline needs a prime p <= N: N >= 3" if params["N"] < 3 else None
+    if params["N"] < 3:
+        return "the LABS baseline needs a prime p <= N: N >= 3"
+    if params["N"] > MAX_LABS_BASELINE:
+        return (f"the LABS baseline tries every rotation of a Legendre sequence (O(N^3) work): "
+                f"N <= {MAX_LABS_BASELINE:,}")
+    return None
+
+
+def _heilbronn_domain(params: dict) -> str | None:
+    if params["n"] > MAX_HEILBRONN_BASELINE:
+        return (f"the heilbronn baseline (a local search that keeps all C(n, 3) triangles in memory, n^3 growth) "
+                f"needs n <= {MAX_HEILBRONN_BASELINE}")
+    return None
 
 
 def corners(params: dict, log: Log) -> Baseline:
@@ -444,7 +460,7 @@ BASELINES: dict[str, Callable[[dict, Log], Baseline]] = {
 }
 DOMAINS: dict[str, Callable[[dict], str | None]] = {
     "capset": _capset_domain, "labs": _labs_domain, "corners": _corners_domain, "apfree_q": _apfree_domain,
-    "kakeya": _kakeya_domain,
+    "kakeya": _kakeya_domain, "heilbronn": _heilbronn_domain, "heilbronn_shape": _heilbronn_domain,
 }
 
 
