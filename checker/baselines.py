@@ -346,6 +346,26 @@ def mols(params: dict, log: Log) -> Baseline:
                               f"for the prime-power factors {parts}).", {"factors": parts})
 
 
+def _mols_domain(params: dict) -> str | None:
+    from endless_exam.certificates.schemas import mols as schema
+    from .constructions import mols as gen
+
+    n = params["n"]
+    if n in gen.TARGETS:
+        return None
+    parts = _prime_power_factors(n)
+    k = min(parts) - 1 if min(parts) > 2 else 1          # the complete field set or MacNeish, else one square
+    if k * n * n > schema.MAX_ENTRIES or k * (k - 1) // 2 * n * n > schema.MAX_PAIR_CELLS:
+        return (f"the mols baseline (the complete field or MacNeish set: {k} squares of order {n}) exceeds the work "
+                f"bounds of an answer ({schema.MAX_ENTRIES:,} entries, {schema.MAX_PAIR_CELLS:,} pair cells)")
+    from endless_exam.certificates.strictjson import MAX_BYTES
+
+    row = sum(len(str(x)) for x in range(n)) + n + 1          # one row written without spaces, with its comma
+    if k * (n * row + 2) > MAX_BYTES:
+        return (f"the mols baseline ({k} squares of order {n}) does not fit the {MAX_BYTES:,}-byte answer limit")
+    return None
+
+
 def _schur_best(k: int) -> tuple[list[int], str]:
     """The longest colouring: the bundled ones for k <= 8, else Abbott-Hanson products of two shorter ones,
     cut at the 200,000 colours an answer may have (a prefix of a sum-free colouring is one)."""
@@ -461,6 +481,7 @@ BASELINES: dict[str, Callable[[dict, Log], Baseline]] = {
 DOMAINS: dict[str, Callable[[dict], str | None]] = {
     "capset": _capset_domain, "labs": _labs_domain, "corners": _corners_domain, "apfree_q": _apfree_domain,
     "kakeya": _kakeya_domain, "heilbronn": _heilbronn_domain, "heilbronn_shape": _heilbronn_domain,
+    "mols": _mols_domain,
 }
 
 
