@@ -153,6 +153,11 @@ class Progress:
             self._load(records, instances, track)
         self._rewrite()
 
+    @property
+    def unit(self) -> str:
+        """What a saved row is, for messages: a call, or (when the run has samples) one sample of a call."""
+        return "answers (call samples)" if self.header.get("progress_format") == PROGRESS_FORMAT_SAMPLES else "calls"
+
     def _load(self, records: dict, instances: dict, track: str) -> None:
         with open(self.path, "rb") as fh:
             first = fh.readline()
@@ -419,7 +424,7 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
         log(f"{progress.reverified} saved record claim(s) (ratio > 1, or >= 1 on a published reference) are "
             "verified again from the answers file")
     if progress.done:
-        log(f"resuming: {len(progress.done)} finished calls reused, {len(todo)} left")
+        log(f"resuming: {len(progress.done)} finished {progress.unit} reused, {len(todo)} left")
     if backend == "ray":
         _dispatch_ray(todo, by_call, len(records), progress, track=track, time_limit=time_limit,
                       memory_limit=memory_limit, formal=formal, source=source, jobs=jobs, ray_address=ray_address,
@@ -439,14 +444,14 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
 
 
 def _interrupted(progress: Progress, total: int) -> ScoreError:
-    err = ScoreError(f"interrupted: {len(progress.done)} of {total} calls are saved in "
+    err = ScoreError(f"interrupted: {len(progress.done)} of {total} {progress.unit} are saved in "
                      f"{progress.path}; run the same command again to resume")
     err.interrupted = sys.exc_info()[1]     # the KeyboardInterrupt (or interrupts.Terminated): the exit code
     return err
 
 
 def _stopped_by(exc: Exception, progress: Progress) -> ScoreError:
-    return ScoreError(f"{exc}; {len(progress.done)} finished calls are saved in {progress.path}")
+    return ScoreError(f"{exc}; {len(progress.done)} finished {progress.unit} are saved in {progress.path}")
 
 
 def _dispatch_local(todo: list[AnswerRecord], by_call: dict[str, Instance], total: int, progress: Progress, *,

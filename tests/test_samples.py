@@ -238,18 +238,20 @@ def test_an_interrupted_run_with_samples_resumes_to_the_same_scores_json_bytes(t
 
     monkeypatch.setattr(harness, "verify", interrupting)
     out = tmp_path / "resumed.json"
-    with pytest.raises(score.ScoreError, match="interrupted"):
+    with pytest.raises(score.ScoreError, match="interrupted") as stop:
         _score(answers, out)
     assert not out.exists()
     saved = Path(f"{out}.progress.jsonl").read_text().splitlines()[1:]
     assert 1 <= len(saved) < len(SAMPLED)
+    # the message counts what the progress file holds: samples, not calls
+    assert f"interrupted: {len(saved)} of {len(SAMPLED)} answers (call samples) are saved" in str(stop.value)
     monkeypatch.setattr(harness, "verify", fake)
     fake.calls.clear()
     logs: list[str] = []
     score.run(answers, str(out), suites.load("bench-v1"), suite="bench-v1", allow_partial=True, jobs=1,
               log=logs.append)
     # (a saved record claim, ratio >= 1 on a published reference, is verified again by design)
-    assert any("resuming:" in m and "finished calls reused" in m for m in logs), logs
+    assert any("resuming:" in m and "finished answers (call samples) reused" in m for m in logs), logs
     assert len(fake.calls) < 5
     assert out.read_bytes() == fresh.read_bytes()
 

@@ -230,7 +230,7 @@ def test_samples_run_on_ray_as_they_do_locally_and_resume_across_backends(tmp_pa
     (tmp_path / "ray.json").unlink()
     resumed = _score(str(path), tmp_path / "ray.json", "local")
     if reusable:
-        assert f"resuming: {reusable} finished calls reused, {8 - reusable} left" in resumed["_log"]
+        assert f"resuming: {reusable} finished answers (call samples) reused, {8 - reusable} left" in resumed["_log"]
     assert _untimed(resumed) == _untimed(local)
 
 
