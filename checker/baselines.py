@@ -183,8 +183,24 @@ def labs(params: dict, log: Log) -> Baseline:
                          f"{params['N'] - p} entries +1 (checker/constructions/labs.py, baseline).", {"p": p, "rotation": r})
 
 
+MAX_LABS_BASELINE = 100_000     # labs: p rotations of O(N^2) energy each, O(N^3) in all
+MAX_HEILBRONN_BASELINE = 300    # heilbronn*: the search holds every triangle of every point (0.9 GB at n = 300)
+
+
 def _labs_domain(params: dict) -> str | None:
-    return "the LABS baseline needs a prime p <= N: N >= 3" if params["N"] < 3 else None
+    if params["N"] < 3:
+        return "the LABS baseline needs a prime p <= N: N >= 3"
+    if params["N"] > MAX_LABS_BASELINE:
+        return (f"the LABS baseline tries every rotation of a Legendre sequence (O(N^3) work): "
+                f"N <= {MAX_LABS_BASELINE:,}")
+    return None
+
+
+def _heilbronn_domain(params: dict) -> str | None:
+    if params["n"] > MAX_HEILBRONN_BASELINE:
+        return (f"the heilbronn baseline (a local search that keeps all C(n, 3) triangles in memory, n^3 growth) "
+                f"needs n <= {MAX_HEILBRONN_BASELINE}")
+    return None
 
 
 def corners(params: dict, log: Log) -> Baseline:
@@ -365,6 +381,26 @@ def mols(params: dict, log: Log) -> Baseline:
                               f"for the prime-power factors {parts}).", {"factors": parts})
 
 
+def _mols_domain(params: dict) -> str | None:
+    from endless_exam.certificates.schemas import mols as schema
+    from .constructions import mols as gen
+
+    n = params["n"]
+    if n in gen.TARGETS:
+        return None
+    parts = _prime_power_factors(n)
+    k = min(parts) - 1 if min(parts) > 2 else 1          # the complete field set or MacNeish, else one square
+    if k * n * n > schema.MAX_ENTRIES or k * (k - 1) // 2 * n * n > schema.MAX_PAIR_CELLS:
+        return (f"the mols baseline (the complete field or MacNeish set: {k} squares of order {n}) exceeds the work "
+                f"bounds of an answer ({schema.MAX_ENTRIES:,} entries, {schema.MAX_PAIR_CELLS:,} pair cells)")
+    from endless_exam.certificates.strictjson import MAX_BYTES
+
+    row = sum(len(str(x)) for x in range(n)) + n + 1          # one row written without spaces, with its comma
+    if k * (n * row + 2) > MAX_BYTES:
+        return (f"the mols baseline ({k} squares of order {n}) does not fit the {MAX_BYTES:,}-byte answer limit")
+    return None
+
+
 def _schur_best(k: int) -> tuple[list[int], str]:
     """The longest colouring: the bundled ones for k <= 8, else Abbott-Hanson products of two shorter ones,
     cut at the 200,000 colours an answer may have (a prefix of a sum-free colouring is one)."""
@@ -480,6 +516,7 @@ BASELINES: dict[str, Callable[[dict, Log], Baseline]] = {
 DOMAINS: dict[str, Callable[[dict], str | None]] = {
     "capset": _capset_domain, "labs": _labs_domain, "corners": _corners_domain, "apfree_q": _apfree_domain,
     "kakeya": _kakeya_domain, "matmul": _matmul_domain, "degdiam": _degdiam_domain,
+    "heilbronn": _heilbronn_domain, "heilbronn_shape": _heilbronn_domain, "mols": _mols_domain,
 }
 
 
