@@ -230,6 +230,12 @@ def test_issue_21_domains_are_described_without_running_anything_large():
 def test_domain_of_every_family_is_checked_before_running():
     assert baselines.domain("capset", {"d": 12}) is None and "d <= 12" in baselines.domain("capset", {"d": 13})
     assert baselines.domain("labs", {"N": 2}) and baselines.domain("labs", {"N": 3}) is None
+    assert baselines.domain("labs", {"N": 100_000}) is None and "N <= 100,000" in baselines.domain("labs", {"N": 100_001})
+    assert baselines.domain("heilbronn", {"n": 300}) is None and "n <= 300" in baselines.domain("heilbronn", {"n": 3500})
+    assert "n <= 300" in baselines.domain("heilbronn_shape", {"n": 301, "T": [[0, 0], [10000, 0], [0, 10000]]})
+    assert baselines.domain("mols", {"n": 211}) is None and baselines.domain("mols", {"n": 2702}) is None
+    assert "work bounds" in baselines.domain("mols", {"n": 223}) and "work bounds" in baselines.domain("mols", {"n": 2701})
+    assert "answer limit" in baselines.domain("mols", {"n": 2703})          # 2,703 = 3 x 17 x 53: two squares
     assert baselines.domain("kakeya", {"q": 5, "n": 1}) and baselines.domain("schur", {"k": 64}) is None
     with pytest.raises(baselines.OutsideDomain):
         baselines.baseline("apfree_q", {"q": 3, "n": 15})
