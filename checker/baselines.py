@@ -26,6 +26,8 @@ Log = Callable[[str], None]
 MAX_POINTS = 20_000          # capset, apfree_q: the literal and product forms are limited to 20,000 points
 MAX_SCHUR = 200_000          # schur: at most 200,000 colours
 MAX_CORNERS = 60_000         # corners: a diff_set expands to at most 60,000 points
+LINEQ_MAX_N = 1_000_000      # lineq: the greedy search walks 1..n (the instance domain goes to 10^12)
+MAX_MATMUL_COEFFICIENTS = 4_000_000   # matmul: the baseline's scheme (at most n*m*p products) stays a few MB
 
 
 @dataclass
@@ -82,7 +84,9 @@ def capset(params: dict, log: Log) -> Baseline:
 
 
 def _capset_domain(params: dict) -> str | None:
-    if _best_product(_capset_sizes(), params["d"], MAX_POINTS) is None:
+    # the products grow with d (the best one exceeds 20,000 points from d = 13 on), so the DP over
+    # 1..d, which is quadratic in the digits of its products, is never run for a large d (up to 10^7)
+    if params["d"] > 12 or _best_product(_capset_sizes(), params["d"], MAX_POINTS) is None:
         return f"the capset baseline (products of caps) needs at most {MAX_POINTS:,} points: d <= 12"
     return None
 
@@ -182,8 +186,24 @@ def labs(params: dict, log: Log) -> Baseline:
                          f"{params['N'] - p} entries +1 (checker/constructions/labs.py, baseline).", {"p": p, "rotation": r})
 
 
+MAX_LABS_BASELINE = 100_000     # labs: p rotations of O(N^2) energy each, O(N^3) in all
+MAX_HEILBRONN_BASELINE = 300    # heilbronn*: the search holds every triangle of every point (0.9 GB at n = 300)
+
+
 def _labs_domain(params: dict) -> str | None:
-    return "the LABS baseline needs a prime p <= N: N >= 3" if params["N"] < 3 else None
+    if params["N"] < 3:
+        return "the LABS baseline needs a prime p <= N: N >= 3"
+    if params["N"] > MAX_LABS_BASELINE:
+        return (f"the LABS baseline tries every rotation of a Legendre sequence (O(N^3) work): "
+                f"N <= {MAX_LABS_BASELINE:,}")
+    return None
+
+
+def _heilbronn_domain(params: dict) -> str | None:
+    if params["n"] > MAX_HEILBRONN_BASELINE:
+        return (f"the heilbronn baseline (a local search that keeps all C(n, 3) triangles in memory, n^3 growth) "
+                f"needs n <= {MAX_HEILBRONN_BASELINE}")
+    return None
 
 
 def corners(params: dict, log: Log) -> Baseline:
@@ -201,7 +221,10 @@ def corners(params: dict, log: Log) -> Baseline:
 def _corners_domain(params: dict) -> str | None:
     from .constructions import corners as gen
 
-    if gen.best_translate(params["n"])[0] > MAX_CORNERS:
+    n = params["n"]
+    # T_3 = {0, 1, 3, 4, 9, 10, 12, 13} untranslated already gives 8n - 52 points, and the best translate
+    # has at least as many: beyond that the (slow, O(n) per shift) search is not needed to say no
+    if (n > 13 and 8 * n - 52 > MAX_CORNERS) or gen.best_translate(n)[0] > MAX_CORNERS:
         return f"the corners baseline writes a diff_set, which may expand to at most {MAX_CORNERS:,} points"
     return None
 
@@ -221,7 +244,35 @@ def matmul(params: dict, log: Log) -> Baseline:
                             "best_piece with Strassen as the only searched piece).", {"rank": len(scheme)})
 
 
+def _matmul_domain(params: dict) -> str | None:
+    n, m, p = params["n"], params["m"], params["p"]
+    if n * m * p * (n * m + m * p + n * p) > MAX_MATMUL_COEFFICIENTS:
+        return (f"the matmul baseline writes up to n*m*p products of n*m + m*p + n*p coefficients each, at most "
+                f"{MAX_MATMUL_COEFFICIENTS:,} coefficients in all")
+    return None
+
+
 DEGDIAM_TRIES = 2_000
+
+
+DEGDIAM_MAX_COMPLETE = 1259     # the largest K_V within the second's work bound: V (V + V (V - 1)) = V^3 <= 2e9
+
+
+def _small_order(d: int, k: int) -> int:
+    """The order of the graph written for d <= 2 or k = 1: C_(2k+1) (or C_4000, diameter 2,000, once
+    2k + 1 > 4,000), else K_(d+1) (at most K_1259: a larger complete graph is beyond the work bounds)."""
+    if d == 2 and k > 1:
+        return min(2 * k + 1, 4000)
+    return min(d + 1, DEGDIAM_MAX_COMPLETE)
+
+
+def _degdiam_domain(params: dict) -> str | None:
+    """For d >= 3 and k >= 2 the search's fallback K_(d+1) must be a possible answer (V <= 1,259)."""
+    d, k = params["d"], params["k"]
+    if d >= 3 and k >= 2 and d + 1 > DEGDIAM_MAX_COMPLETE:
+        return (f"the degdiam baseline's search falls back to K_(d+1), which for d > {DEGDIAM_MAX_COMPLETE - 1:,} "
+                f"is beyond the answer limits (4,000 vertices and V (V + 2E) <= 2e9)")
+    return None
 
 
 def degdiam(params: dict, log: Log) -> Baseline:
@@ -229,14 +280,17 @@ def degdiam(params: dict, log: Log) -> Baseline:
 
     d, k = params["d"], params["k"]
     if d <= 2 or k == 1:
-        V = d + 1 if (d <= 1 or k == 1) else 2 * k + 1
+        V = _small_order(d, k)
         edges = ([[i, (i + 1) % V] for i in range(V)] if d == 2 and k > 1
                  else [[i, j] for i in range(V) for j in range(i + 1, V)])
         edges = sorted([min(e), max(e)] for e in edges)
         what = f"the cycle C_{V} (the Moore graph of degree 2)" if d == 2 and k > 1 else f"the complete graph K_{V}"
-        return Baseline(edges, f"{what}: {V} vertices, the maximum for these parameters.", {"V": V})
+        natural = 2 * k + 1 if d == 2 and k > 1 else d + 1
+        why = ("the maximum for these parameters" if V == natural else
+               f"the answer limits cap the {natural:,} vertices of the Moore graph (4,000 vertices, V (V + 2E) <= 2e9)")
+        return Baseline(edges, f"{what}: {V} vertices, {why}.", {"V": V})
     best, V, fails = None, d + 2, 0
-    moore = 1 + d * sum((d - 1) ** i for i in range(k))
+    moore = 1 + d * sum((d - 1) ** i for i in range(min(k, 12)))    # > 4,000 long before (d >= 3)
     while fails < 3 and V <= min(4000, moore):
         hit = gen.attempt(d, k, V, DEGDIAM_TRIES)
         log(("found " if hit else "none  ") + f"degdiam d={d} k={k} V={V}")
@@ -288,7 +342,15 @@ def apfree_q(params: dict, log: Log) -> Baseline:
                                     f"checker/constructions/apfree_q.py.", {"parts": parts})
 
 
+def _lineq_domain(params: dict) -> str | None:
+    if params["n"] > LINEQ_MAX_N:
+        return f"the lineq baseline (a greedy search over 1..n) needs n <= {LINEQ_MAX_N:,}"
+    return None
+
+
 def _apfree_domain(params: dict) -> str | None:
+    if params["n"] > 15:          # every product has at least 2^n > 20,000 points; the DP is not run for large n
+        return f"the apfree_q baseline (products) needs at most {MAX_POINTS:,} points"
     sizes = {1: 2 if params["q"] == 3 else (params["q"] + 1) // 2, 3: params["q"] ** 2}
     sizes[2] = {3: 4, 5: 6, 7: 10}[params["q"]]
     if _best_product(sizes, params["n"], MAX_POINTS) is None:
@@ -328,6 +390,26 @@ def mols(params: dict, log: Log) -> Baseline:
     square = [[(r + c) % n for c in range(n)] for r in range(n)]
     return Baseline([square], f"The cyclic Latin square (r + c) mod {n}: 1 square (MacNeish gives min(q_i) - 1 = 1 "
                               f"for the prime-power factors {parts}).", {"factors": parts})
+
+
+def _mols_domain(params: dict) -> str | None:
+    from endless_exam.certificates.schemas import mols as schema
+    from .constructions import mols as gen
+
+    n = params["n"]
+    if n in gen.TARGETS:
+        return None
+    parts = _prime_power_factors(n)
+    k = min(parts) - 1 if min(parts) > 2 else 1          # the complete field set or MacNeish, else one square
+    if k * n * n > schema.MAX_ENTRIES or k * (k - 1) // 2 * n * n > schema.MAX_PAIR_CELLS:
+        return (f"the mols baseline (the complete field or MacNeish set: {k} squares of order {n}) exceeds the work "
+                f"bounds of an answer ({schema.MAX_ENTRIES:,} entries, {schema.MAX_PAIR_CELLS:,} pair cells)")
+    from endless_exam.certificates.strictjson import MAX_BYTES
+
+    row = sum(len(str(x)) for x in range(n)) + n + 1          # one row written without spaces, with its comma
+    if k * (n * row + 2) > MAX_BYTES:
+        return (f"the mols baseline ({k} squares of order {n}) does not fit the {MAX_BYTES:,}-byte answer limit")
+    return None
 
 
 def _schur_best(k: int) -> tuple[list[int], str]:
@@ -444,7 +526,9 @@ BASELINES: dict[str, Callable[[dict, Log], Baseline]] = {
 }
 DOMAINS: dict[str, Callable[[dict], str | None]] = {
     "capset": _capset_domain, "labs": _labs_domain, "corners": _corners_domain, "apfree_q": _apfree_domain,
-    "kakeya": _kakeya_domain,
+    "kakeya": _kakeya_domain, "matmul": _matmul_domain, "degdiam": _degdiam_domain,
+    "heilbronn": _heilbronn_domain, "heilbronn_shape": _heilbronn_domain, "mols": _mols_domain,
+    "lineq": _lineq_domain,
 }
 
 

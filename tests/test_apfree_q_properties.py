@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from endless_exam import fixtures
 from endless_exam.certificates.schemas import apfree_q as schema
-from endless_exam.certificates.errors import ParamsError
+from endless_exam.certificates.errors import AnswerError, ParamsError
 from endless_exam.certificates.verdict import Status
 from endless_exam.checker.families import load as _load_primary
 primary = _load_primary("apfree_q")
@@ -37,7 +37,7 @@ from endless_exam.crosscheck.oracle.apfree_q import decide
 from tests.common import proplib
 from endless_exam.checker import families as primary_families
 from endless_exam.crosscheck import families as second_families
-from tests.common.definitions import ap_addable, ap_brute, ap_space, check_both
+from tests.common.definitions import ap_addable, ap_brute, ap_space, check_both, expect
 
 DIGITS = "0123456789"
 CONSTRUCTIONS = {(d["params"]["q"], d["params"]["n"]): d for _, d in fixtures.list_json("constructions", "apfree_q")}
@@ -386,8 +386,10 @@ def test_params_schema():
     for q, n in schema.N_MAX.items():
         assert q ** n <= schema.TABLE_LIMIT < q ** (n + 1)
         assert schema.validate_params({"q": q, "n": n}) == {"q": q, "n": n}
+        assert schema.validate_params({"q": q, "n": n + 1}) == {"q": q, "n": n + 1}     # issue 21: sketched
+        assert schema.validate_params({"q": q, "n": 10 ** 7}) == {"q": q, "n": 10 ** 7}
         with pytest.raises(ParamsError):
-            schema.validate_params({"q": q, "n": n + 1})
+            schema.validate_params({"q": q, "n": 10 ** 7 + 1})
     for bad in ({"q": 9, "n": 2}, {"q": 2, "n": 2}, {"q": 11, "n": 2}, {"q": True, "n": 2}, {"q": 5.0, "n": 2},
                 {"q": "5", "n": 2}, {"q": 5, "n": 0}, {"q": 5}, {"q": 5, "n": 2, "d": 1}, [5, 2], None):
         with pytest.raises(ParamsError):
@@ -541,3 +543,55 @@ def test_apfree_q_at_the_parameter_limits():
     while len(seen) < 20_000:
         seen.add("".join(rng.choice("012") for _ in range(12)))
     check_both(AP_P, AP_S, {"q": 3, "n": 12}, sorted(seen), "PROP")
+
+
+# ---- issue 21: q^n > 2^24 (sketch into F_q^N_MAX[q], candidates confirmed on the full points) -----------
+
+def _midpoint(x: str, z: str, q: int) -> str:
+    return "".join(str((int(a) + int(c)) * (q + 1) // 2 % q) for a, c in zip(x, z))
+
+
+def brute_progression(points: list[str], q: int) -> str | None:
+    if len(set(points)) != len(points):
+        return "DUPLICATE"
+    have = set(points)
+    for x, z in itertools.combinations(points, 2):
+        if _midpoint(x, z, q) in have:
+            return "PROPERTY_VIOLATION"
+    return None
+
+
+@pytest.mark.parametrize("q, n", [(3, 16), (5, 11), (7, 9), (7, 1000), (3, 400)])
+def test_wide_n_valid_and_a_progression_hidden_last(q, n):
+    rnd = random.Random(q * 1000 + n)
+    pts = sorted({"".join(rnd.choice("01") for _ in range(n)) for _ in range(150)})   # {0,1}^n: no progression
+    rnd.shuffle(pts)
+    expect("apfree_q", {"q": q, "n": n}, pts, None, len(pts))
+    bad = pts + [_midpoint(pts[-2], pts[-1], q)]
+    p, s = expect("apfree_q", {"q": q, "n": n}, bad, "PROPERTY_VIOLATION")
+    assert p.witness["indices"] == s.witness["indices"] and p.witness["indices"][1] == len(pts)   # middle: the last
+    expect("apfree_q", {"q": q, "n": n}, pts + [pts[0]], "DUPLICATE")
+
+
+def test_wide_n_random_sets_match_brute_force():
+    rnd = random.Random(2121)
+    for _ in range(40):
+        q = rnd.choice((3, 5, 7))
+        n = schema.N_MAX[q] + rnd.randint(1, 20)
+        alphabet = "0123456"[:q]
+        pts = list({"".join(rnd.choice(alphabet) for _ in range(n)) for _ in range(rnd.randint(1, 12))})
+        if rnd.random() < 0.5 and len(pts) >= 2:
+            x, z = rnd.sample(pts, 2)
+            y = _midpoint(x, z, q)
+            if y not in pts:
+                pts.insert(rnd.randrange(len(pts) + 1), y)
+        expect("apfree_q", {"q": q, "n": n}, pts, brute_progression(pts, q), len(pts))
+
+
+def test_wide_n_point_limit():
+    pts = [format(k, "b").zfill(16) for k in range(schema.WIDE_MAX_POINTS + 1)]
+    with pytest.raises(AnswerError) as err:
+        schema.parse(pts, {"q": 3, "n": 16})
+    assert err.value.reason == "SIZE_LIMIT" and "12,544" in str(err.value)
+    assert len(schema.parse(pts[:-1], {"q": 3, "n": 16}).points) == schema.WIDE_MAX_POINTS == 12_544
+    assert len(schema.parse([p[1:] for p in pts], {"q": 3, "n": 15}).points) == 12_545    # dense: 20,000

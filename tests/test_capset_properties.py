@@ -24,6 +24,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from endless_exam import fixtures
+from endless_exam.certificates.errors import AnswerError, ParamsError
+from endless_exam.certificates.schemas import capset as schema
 from endless_exam.certificates.verdict import Status, Verdict
 from endless_exam.checker.families import load as _load_primary
 primary = _load_primary("capset")
@@ -598,3 +600,72 @@ print("numpy" in sys.modules)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
+
+
+# ---- issue 21: d > 40 (sketch to 40 coordinates, candidates confirmed on the full points) ---------------
+
+def _binary_points(rnd: random.Random, d: int, count: int) -> list[str]:
+    """``count`` distinct points of {0,1}^d (a cap: three distinct such points never sum to 0)."""
+    pts: set[str] = set()
+    while len(pts) < count:
+        pts.add("".join(rnd.choice("01") for _ in range(d)))
+    return sorted(pts)
+
+
+@pytest.mark.parametrize("d", [41, 100, 1000])
+def test_capset_wide_d_valid_and_a_line_hidden_last(d):
+    rnd = random.Random(d)
+    pts = _binary_points(rnd, d, 150)
+    rnd.shuffle(pts)
+    expect("capset", {"d": d}, pts, None, len(pts))
+    bad = pts + [neg_sum(pts[-2], pts[-1])]
+    p, s = expect("capset", {"d": d}, bad, "PROPERTY_VIOLATION")
+    assert p.witness["indices"] == s.witness["indices"] == [len(pts) - 2, len(pts) - 1, len(pts)]
+    expect("capset", {"d": d}, pts + [pts[3]], "DUPLICATE")
+
+
+def test_capset_wide_d_random_sets_match_brute_force():
+    """Random small sets over {0,1,2} at d = 41..60 with planted lines: both wide paths against the definition."""
+    rnd = random.Random(4141)
+    for _ in range(30):
+        d = rnd.randint(41, 60)
+        pts = list({"".join(rnd.choice("012") for _ in range(d)) for _ in range(rnd.randint(1, 12))})
+        if rnd.random() < 0.5 and len(pts) >= 2:
+            x, y = rnd.sample(pts, 2)
+            z = neg_sum(x, y)
+            if z not in pts:
+                pts.insert(rnd.randrange(len(pts) + 1), z)
+        expect("capset", {"d": d}, pts, brute_capset(pts), len(pts))
+
+
+def test_capset_wide_lines_beyond_coordinate_40():
+    """Points that agree on their first 43 coordinates: a line among them is found (the sketch is not a
+    projection), and replacing its third point by one that differs in the last coordinate only is a cap."""
+    d = 45
+    x, y = "0" * 44 + "1", "0" * 44 + "2"
+    expect("capset", {"d": d}, [x, y, "0" * 45], "PROPERTY_VIOLATION")
+    expect("capset", {"d": d}, [x, y, "0" * 43 + "10"], None, 3)
+    a, b, c = ("1" + "0" * 42 + tail for tail in ("10", "22", "01"))          # a + b + c = 0
+    p, s = expect("capset", {"d": d}, [a, x, b, y, c], "PROPERTY_VIOLATION")
+    assert p.witness["indices"] == s.witness["indices"] == [0, 2, 4]
+
+
+def test_capset_wide_limits():
+    """d up to 10^7; at most 12,544 points beyond d = 40 (SIZE_LIMIT before anything is allocated); a product
+    may expand to at most 2^25 characters."""
+    assert schema.validate_params({"d": 10 ** 7}) == {"d": 10 ** 7}
+    with pytest.raises(ParamsError):
+        schema.validate_params({"d": 10 ** 7 + 1})
+    pts = [format(k, "b").zfill(41) for k in range(schema.WIDE_MAX_POINTS + 1)]
+    with pytest.raises(AnswerError) as err:
+        schema.parse(pts, {"d": 41})
+    assert err.value.reason == "SIZE_LIMIT" and "12,544" in str(err.value)
+    assert len(schema.parse(pts[:-1], {"d": 41}).points) == schema.WIDE_MAX_POINTS == 12_544
+    assert len(schema.parse([p[1:] for p in pts], {"d": 40}).points) == 12_545        # d <= 40: 20,000
+    d = 2 ** 20
+    factor = ["0" * (d - 6)]
+    bits = [["0", "1"]] * 6
+    with pytest.raises(AnswerError) as err:        # 64 points of 2^20 characters: 2^26 > 2^25
+        schema.parse({"product": [factor, *bits]}, {"d": d})
+    assert err.value.reason == "SIZE_LIMIT" and "characters" in str(err.value)
+    assert len(schema.parse({"product": [factor, *bits[:5], ["0"]]}, {"d": d}).points) == 32

@@ -57,7 +57,7 @@ def _is_line(points: list[str]) -> bool:
 class TestCapsetVectors(vectorlib.VectorTests):
     vectors = VECTORS
     not_applicable = {"SignOracle"}
-    size_range = (60, 100)
+    size_range = (60, 110)
     tamper_answer = ["0000", "1111", "2222"]
     tamper_good = [{"points": ["0000", "1111", "2222"], "indices": [0, 1, 2]}]
     tamper_bad = [{"points": ["0000", "1111", "2222"], "indices": [0, 1, 1]},

@@ -320,7 +320,7 @@ def test_verify_subprocess_stdin_and_usage_error():
     ["--family", "capset", "--params", '{"d": 8, "d": 9}'],   # duplicate key
     ["--family", "capset", "--params", '{"d": 0}'],
     ["--family", "capset", "--params", '{"d": -3}'],
-    ["--family", "capset", "--params", '{"d": 41}'],
+    ["--family", "capset", "--params", '{"d": 10000001}'],
     ["--family", "capset", "--params", '{"d": true}'],
     ["--family", "capset", "--params", '{"d": 8.0}'],
     ["--family", "capset", "--params", '{"d": "8"}'],

@@ -27,6 +27,7 @@ from endless_exam import fixtures
 from endless_exam.certificates.schemas import corners as schema
 from endless_exam.certificates.forms import diffset, digits
 from endless_exam.certificates.verdict import Status
+from endless_exam.certificates.errors import AnswerError
 from endless_exam.checker import prompts, suites
 from endless_exam.checker.constructions import corners as build
 from endless_exam.checker.families import load as _load_primary
@@ -322,15 +323,16 @@ def test_ternary_translation_reaches_the_references_exactly():
 
 def test_prompt_states_every_limit():
     text = prompts.prompt("corners", {"n": 138})
-    for needle in ("60,000", "480,000", "2000", "1,000,000", "10^18", "diff_set", "60 seconds", "-137..137"):
+    for needle in ("60,000", "480,000", "1,000,000,000", "120,000,000", "2,000", "1,000,000", "10^18", "diff_set",
+                   "60 seconds", "-137..137"):
         assert needle in text, needle
-    assert schema.MAX_POINTS == diffset.POINT_LIMIT == 60_000 and schema.MAX_N == 2000
+    assert schema.MAX_POINTS == diffset.POINT_LIMIT == 60_000 and schema.MAX_N == 10 ** 9
     for sentence in digits.limit_sentences():
         assert sentence in text
     assert primary.SPEC.bound({"n": 138}) == (138 ** 2, "trivial")
 
 
-@pytest.mark.parametrize("params", [{"n": 0}, {"n": 2001}, {"n": True}, {"n": 10.0}, {"n": 10, "d": 2}, {}])
+@pytest.mark.parametrize("params", [{"n": 0}, {"n": 10 ** 9 + 1}, {"n": True}, {"n": 10.0}, {"n": 10, "d": 2}, {}])
 def test_params_schema(params):
     from endless_exam.certificates.errors import ParamsError
     with pytest.raises(ParamsError):
@@ -395,3 +397,64 @@ def test_corners_full_row_crosses_pair_chunks_with_planted_corners():
     expect("corners", {"n": n}, top + [[2, n - 4]], None, n + 1)                        # (2 - 3, n - 1) is off the grid
     # a point of the full row itself can only be a corner point with both partners present
     expect("corners", {"n": n}, top + [[n - 1, 0]], "PROPERTY_VIOLATION")              # d = -(n-1)
+
+
+# ---- large grids (issue 21): n up to 10^9, the sparse paths of both verifiers -----------------------
+
+def _random_large(seed: int, size: int, n: int, span: int) -> list[list[int]]:
+    rnd = random.Random(seed)
+    base = rnd.randrange(n - span)
+    pts = {(base + rnd.randrange(span), base + rnd.randrange(span)) for _ in range(size)}
+    return [list(p) for p in sorted(pts, key=lambda p: rnd.random())]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_large_grid_paths_agree_with_the_definition(seed):
+    """Random sets in a small window of a huge grid (so that corners occur): both sparse paths against
+    brute force, and against the dense paths on the translated set (a translation keeps corners)."""
+    n = 10 ** 6 + seed
+    pts = _random_large(seed, 5 + seed * 3, n, 12 + seed)
+    lo_x, lo_y = min(p[0] for p in pts), min(p[1] for p in pts)
+    truth = any((x + d, y) in set(map(tuple, pts)) and (x, y + d) in set(map(tuple, pts))
+                for x, y in pts for d in range(-40, 41) if d)
+    p, s = proplib.both(primary, second, {"n": n}, pts)
+    assert (p.reason == "PROPERTY_VIOLATION") == truth, (p, pts)
+    small = [[x - lo_x, y - lo_y] for x, y in pts]
+    q, _ = proplib.both(primary, second, {"n": 200}, small)
+    assert q.reason == p.reason
+
+
+def test_large_grid_fifty_points_corner_last():
+    n = 10 ** 6
+    rnd = random.Random(8)
+    pts = [[rnd.randrange(n), rnd.randrange(n)] for _ in range(47)] + [[999_000, 7], [999_010, 7], [999_000, 17]]
+    p, s = proplib.both(primary, second, {"n": n}, pts)
+    assert p.witness == s.witness == {"corner": [999_000, 7, 10], "indices": [47, 48, 49]}
+    p, s = proplib.both(primary, second, {"n": n}, pts[:49])
+    assert p.status is Status.ACCEPT and p.objective == 49
+
+
+def test_large_grid_views_find_negative_and_antidiagonal_corners():
+    """One long row and one long column, so the primary scans anti-diagonals or another view; the
+    planted corner has d < 0."""
+    n = 10 ** 9
+    row = [[10 ** 6 + i, 5] for i in range(3000)]
+    col = [[7, 2 * 10 ** 6 + i] for i in range(3000)]
+    corner = [[500_000_000, 500_000_000], [499_999_990, 500_000_000], [500_000_000, 499_999_990]]
+    p, s = proplib.both(primary, second, {"n": n}, row + col + corner)
+    assert p.witness["corner"] == s.witness["corner"] == [500_000_000, 500_000_000, -10]
+    p, s = proplib.both(primary, second, {"n": n}, row + col + corner[:2])
+    assert p.status is Status.ACCEPT
+
+
+def test_pair_bound_refuses_from_the_coordinates():
+    n = 10 ** 6
+    L = 15_500                                    # three lines of 15,500 points: every view > 1.2e8 pairs
+    pts = [[100_000 + i, 0] for i in range(L)] + [[0, 200_000 + i] for i in range(L)] + \
+          [[300_000 + i, 600_000 - i] for i in range(L)]
+    assert schema.pair_work(tuple(c for p in pts for c in p)) > schema.MAX_PAIRS
+    with pytest.raises(AnswerError) as info:
+        schema.parse(pts, {"n": n})
+    assert info.value.reason == "SIZE_LIMIT"
+    # the same lines at n = 2,000 scale need no bound (dense paths): a full row of 2,000 points
+    assert schema.parse([[x, 0] for x in range(2000)], {"n": 2000}).n == 2000

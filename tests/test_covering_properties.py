@@ -274,11 +274,12 @@ def test_crosscheck_never_imports_checker_and_z3_is_lazy():
 
 # ---- strict parsing and parameter bounds ------------------------------------------------------------------
 
-@pytest.mark.parametrize("params", [{"v": 0, "k": 1, "t": 1}, {"v": 129, "k": 2, "t": 1}, {"v": 7, "k": 8, "t": 2},
+@pytest.mark.parametrize("params", [{"v": 0, "k": 1, "t": 1}, {"v": 4097, "k": 2, "t": 1}, {"v": 7, "k": 8, "t": 2},
                                     {"v": 7, "k": 3, "t": 4}, {"v": 7, "k": 3, "t": 0}, {"v": 7, "k": 3},
                                     {"v": 7, "k": 3, "t": 2, "b": 7}, {"v": 7.0, "k": 3, "t": 2},
                                     {"v": True, "k": 1, "t": 1}, {"v": "7", "k": 3, "t": 2}, None, [7, 3, 2],
-                                    {"v": 128, "k": 5, "t": 4}, {"v": 60, "k": 20, "t": 4}, {"v": 24, "k": 14, "t": 7}])
+                                    {"v": 128, "k": 5, "t": 4}, {"v": 26, "k": 13, "t": 13}, {"v": 3200, "k": 3, "t": 2},
+                                    {"v": 200, "k": 198, "t": 197}])
 def test_params_are_strict_and_bounded(params):
     with pytest.raises(ParamsError):
         schema.validate_params(params)
@@ -286,13 +287,48 @@ def test_params_are_strict_and_bounded(params):
 
 def test_params_at_the_limits():
     assert schema.validate_params({"v": 128, "k": 128, "t": 1}) == {"v": 128, "k": 128, "t": 1}
-    assert schema.validate_params({"v": 128, "k": 63, "t": 2})["k"] == 63        # C(63, 2) = 1953
-    with pytest.raises(ParamsError):
-        schema.validate_params({"v": 128, "k": 64, "t": 2})                      # C(64, 2) = 2016
+    assert schema.validate_params({"v": 4096, "k": 4096, "t": 1})["v"] == 4096
+    assert schema.validate_params({"v": 128, "k": 64, "t": 2})["k"] == 64        # C(64, 2) = 2016: allowed now
+    assert schema.validate_params({"v": 60, "k": 20, "t": 4}) and schema.validate_params({"v": 24, "k": 14, "t": 7})
     assert math.comb(128, 4) > schema.MAX_TSUBSETS and schema.validate_params({"v": 128, "k": 4, "t": 3})
-    assert schema.validate_params({"v": 128, "k": 3, "t": 2}) == {"v": 128, "k": 3, "t": 2}
+    assert schema.validate_params({"v": 3162, "k": 3, "t": 2})                  # C(3162, 2) = 4,997,541
+    assert schema.validate_params({"v": 128, "k": 126, "t": 125})                # the walk: C(129, 125) = 11.0 million
+    assert math.comb(200, 197) <= schema.MAX_TSUBSETS < math.comb(201, 197)       # refused by the walk bound only
     assert schema.validate_params({"v": 30, "k": 6, "t": 3}) == {"v": 30, "k": 6, "t": 3}
     assert schema.validate_params({"v": 30, "k": 30, "t": 1})
+
+
+def test_block_t_subsets_are_bounded_from_the_length():
+    params = {"v": 24, "k": 20, "t": 10}                                         # C(20, 10) = 184,756
+    with pytest.raises(AnswerError) as info:
+        schema.parse(["x"] * 542, params)
+    assert info.value.reason == "SIZE_LIMIT"
+    with pytest.raises(AnswerError) as info:
+        schema.parse(["x"] * 541, params)
+    assert info.value.reason == "FORMAT_TYPE"
+
+
+def difference_cover_blocks(count: int) -> list[list[int]]:
+    base = list(range(32)) + [32 * a for a in range(1, 17)]                      # differences 1..512 of Z_1000
+    return [sorted((x + i) % 1000 for x in base) for i in range(count)]
+
+
+def test_beyond_the_old_point_limit():
+    """v = 1,000 (the old limit was 128): 1,000 cyclic blocks cover every pair; without the last one the
+    pair {0, 63} is uncovered (both verifiers, each confirming the other's witness)."""
+    params = schema.validate_params({"v": 1000, "k": 48, "t": 2})
+    p, s = both(params, difference_cover_blocks(1000))
+    assert p.status is s.status is Status.ACCEPT and p.objective == 1000
+    p, s = both(params, difference_cover_blocks(999))
+    assert p.reason == s.reason == "PROPERTY_VIOLATION" and p.witness == s.witness == {"subset": [0, 63]}
+
+
+@pytest.mark.slow
+def test_the_deepest_walk_with_many_blocks():
+    """C(65, 63, 61) with every 63-subset listed 9 times (18,720 blocks; 8.9 million prefixes): valid."""
+    blocks = [list(b) for b in itertools.combinations(range(65), 63)] * 9
+    p, s = both(schema.validate_params({"v": 65, "k": 63, "t": 61}), blocks)
+    assert p.status is s.status is Status.ACCEPT and p.objective == 18_720
 
 
 @pytest.mark.parametrize("answer, reason", [
@@ -351,7 +387,7 @@ def test_bound_uses_recorded_values_then_schoenheim():
 def test_prompt_states_every_limit():
     text = prompts.prompt("covering", {"v": 30, "k": 6, "t": 3})
     assert text.startswith("Problem (Covering, v=30, k=6, t=3).")
-    for needle in ("20,000", "128", "1,000,000", "2,000", "60 seconds", "0..29", "compact form"):
+    for needle in ("20,000", "4,096", "5,000,000", "12,000,000", "100,000,000", "60 seconds", "0..29", "compact form"):
         assert needle in text, needle
 
 

@@ -30,6 +30,7 @@ from endless_exam.crosscheck.families import degdiam as second_mod
 from endless_exam.crosscheck.oracle import degdiam as oracle
 from tests.common import degdiam_graphs as g
 from tests.common import proplib
+import numpy as np
 
 primary = _load_primary("degdiam")
 second = _load_second("degdiam")
@@ -303,7 +304,8 @@ def test_params_are_strict_and_bounded():
     assert schema.validate_params({"d": 20, "k": 500}) == {"d": 20, "k": 500}
     assert schema.validate_params({"d": 4, "k": 48}) == {"d": 4, "k": 48}
     assert schema.validate_params({"d": 1, "k": 1}) == {"d": 1, "k": 1}
-    for bad in ({"d": 21, "k": 2}, {"d": 0, "k": 2}, {"d": 3, "k": 501}, {"d": 3, "k": 0}, {"d": True, "k": 2},
+    assert schema.validate_params({"d": 10_000, "k": 10_000}) == {"d": 10_000, "k": 10_000}
+    for bad in ({"d": 10_001, "k": 2}, {"d": 0, "k": 2}, {"d": 3, "k": 10_001}, {"d": 3, "k": 0}, {"d": True, "k": 2},
                 {"d": 3.0, "k": 2}, {"d": 3}, {"d": 3, "k": 2, "V": 10}, [3, 2]):
         with pytest.raises(ParamsError):
             schema.validate_params(bad)
@@ -311,7 +313,7 @@ def test_params_are_strict_and_bounded():
 
 def test_sizes_are_checked_before_elements():
     with pytest.raises(AnswerError) as info:
-        schema.parse([None] * 40_001, {"d": 3, "k": 2})
+        schema.parse([None] * (schema.MAX_EDGES + 1), {"d": 3, "k": 2})
     assert info.value.reason == "SIZE_LIMIT"
     with pytest.raises(AnswerError) as info:
         schema.parse({"cayley": {"moduli": [4001, "x"], "generators": None}}, {"d": 3, "k": 2})
@@ -324,6 +326,10 @@ def test_moore_bound():
     assert spec.bound({"d": 2, "k": 5}) == (11, "bound")
     assert spec.bound({"d": 1, "k": 4}) == (2, "bound")
     assert spec.bound({"d": 7, "k": 2}) == (50, "bound")
+    for d in range(1, 9):
+        for k in range(1, 12):
+            assert primary.module.moore_bound(d, k) == 1 + d * sum((d - 1) ** i for i in range(k))
+    assert primary.module.moore_bound(10_000, 10_000) == 1 + 10_000 * ((9_999 ** 10_000 - 1) // 9_998)
     for inst in suites.all_instances():
         if inst.family == "degdiam":
             assert spec.bound(inst.params) == (inst.bound, inst.bound_kind)
@@ -332,7 +338,8 @@ def test_moore_bound():
 def test_prompt_states_every_limit():
     for inst in [i for i in suites.all_instances() if i.family == "degdiam"]:
         text = prompts.prompt("degdiam", inst.params)
-        for value in ("4,000", "40,000", "12", "20", str(schema.MAX_K), "60 seconds"):
+        for value in ("4,000", f"{schema.MAX_EDGES:,}", "12", f"{schema.MAX_D:,}", f"{schema.MAX_K:,}", "60 seconds",
+                      f"{schema.MAX_PRIMARY_WORK:,}", f"{schema.MAX_SECOND_WORK:,}"):
             assert value in text, value
         assert '{"cayley"' in text and "0 <= u < v" in text
 
@@ -367,3 +374,72 @@ def test_long_campaign_generated_graphs(case):
 @given(cayley_forms())
 def test_long_campaign_cayley_forms(case):
     test_cayley_single_search_matches_the_full_check_and_the_edge_list.hypothesis.inner_test(case)
+
+
+# ---- (f) the work bounds that replace the parameter bounds (issue 21) --------------------------------
+
+def test_level_bound_from_the_minimum_degree():
+    """L = min(k, floor(3V / (delta + 1)) + 2, V) is at least the levels the ball iteration needs: the
+    diameter + 1 (one level to see nothing change) of every graph, checked on cycles, paths, circulants
+    and random connected graphs."""
+    rnd = random.Random(21)
+    graphs = [g.cycle(n) for n in (5, 40, 301)] + [[[i, i + 1] for i in range(n - 1)] for n in (2, 9, 200)]
+    graphs += [g.circulant(300, jumps) for jumps in ([1, 2], [1, 5, 17], list(range(1, 20)))]
+    for _ in range(20):
+        n = rnd.randrange(3, 80)
+        edges = {(i, i + 1) for i in range(n - 1)} | {tuple(sorted(rnd.sample(range(n), 2))) for _ in range(rnd.randrange(n))}
+        graphs.append([list(e) for e in sorted(edges)])
+    for edges in graphs:
+        V = max(v for _, v in edges) + 1
+        deg = [0] * V
+        for u, v in edges:
+            deg[u] += 1
+            deg[v] += 1
+        diam = g.diameter(edges)
+        assert diam is not None
+        assert diam + 1 <= schema.levels(V, 10 ** 6, min(deg)) or diam + 1 > V
+        assert diam <= 3 * V / (min(deg) + 1) + 1
+
+
+def test_work_bounds_refuse_from_sizes():
+    # 4,000-vertex circulant of degree 126: V (V + 2E) = 4,000 * 508,000 > 2e9, refused before any search
+    with pytest.raises(AnswerError) as info:
+        schema.parse(g.circulant(4000, list(range(1, 64))), {"d": 126, "k": 2})
+    assert info.value.reason == "SIZE_LIMIT" and "V (V + 2E)" in info.value.message
+    # the primary's bound: a dense core with a long path (minimum degree 1): L = k, 24 E V > 10^10
+    core = g.circulant(2000, list(range(1, 56)))
+    tail = [[1999 + i, 2000 + i] for i in range(2000)]
+    with pytest.raises(AnswerError) as info:
+        schema.parse(core + tail, {"d": 111, "k": 4000})
+    assert info.value.reason == "SIZE_LIMIT" and "24 E V" in info.value.message
+    # the same graph for a small k is decided (few levels)
+    p, s = proplib.both(primary, second, {"d": 111, "k": 3}, core + tail)
+    assert p.reason == s.reason == "PROPERTY_VIOLATION"
+    # a Cayley form is bounded by the primary's work only (the second searches from the identity once)
+    assert schema.work(4000, 4000 * 3999 // 2, 1, 3999)[0] <= schema.MAX_PRIMARY_WORK
+    full = {"cayley": {"moduli": [4000], "generators": [[j] for j in range(1, 2001)]}}
+    assert schema.parse(full, {"d": 3999, "k": 1}).vertices == 4000
+
+
+def test_sparse_and_dense_levels_agree():
+    """The primary's ball iteration gives the same rows whether every level is done densely or
+    sparsely, on graphs with many levels and with few."""
+    mod = primary.module
+    for edges in (g.cycle(130), g.circulant(200, [1, 7, 30]), [[i, i + 1] for i in range(99)] + [[0, j] for j in range(2, 30)]):
+        V = max(v for _, v in edges) + 1
+        indptr, indices = mod.csr(V, np.array(edges, dtype=np.int64))
+        for k in (1, 3, 40, 200):
+            old = mod.SPARSE_COST
+            try:
+                mod.SPARSE_COST = 0                       # always sparse
+                sparse, _ = mod.balls(V, indptr, indices, k)
+                mod.SPARSE_COST = 10 ** 12                # always dense
+                dense, _ = mod.balls(V, indptr, indices, k)
+            finally:
+                mod.SPARSE_COST = old
+            assert np.array_equal(sparse, dense)
+            dist = [g.distances(g.adjacency(edges, V), x) for x in range(0, V, 17)]
+            for x, row in zip(range(0, V, 17), dist):
+                want = {y for y, t in enumerate(row) if t is not None and t <= k}
+                got = {y for y in range(V) if int(sparse[x, y // 64]) >> (y % 64) & 1}
+                assert got == want

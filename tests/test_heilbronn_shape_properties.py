@@ -115,6 +115,18 @@ def test_crosscheck_never_imports_checker_and_z3_is_lazy():
     check_crosscheck_independent("heilbronn_shape")
 
 
+def test_at_the_top_of_the_domain_point_outside_last():
+    """n = 3,500 (the largest allowed): 3,499 points of a 59 x 60 block inside T and a last point outside
+    is a PROPERTY_VIOLATION naming it (membership is decided before any triple); with the last point
+    inside the set is valid with objective 0 (the block's columns are collinear: both scans stop at once)."""
+    t = [[0, 0], [10000, 0], [0, 10000]]
+    pts = [[x, y] for x in range(59) for y in range(60)][:3499]
+    p, _ = both("heilbronn_shape", {"n": 3500, "T": t}, pts + [[6000, 6000]])
+    assert p.status is Status.REJECT and p.reason == "PROPERTY_VIOLATION" and p.witness["indices"] == [3499]
+    p, _ = both("heilbronn_shape", {"n": 3500, "T": t}, pts + [[5000, 5000]])
+    assert p.status is Status.ACCEPT and p.objective == 0
+
+
 @pytest.mark.parametrize("t", [
     [[0, 0], [5000, 5000], [10000, 10000]],          # collinear
     [[0, 0], [0, 0], [10, 3]],                       # repeated vertex
@@ -134,9 +146,9 @@ def test_degenerate_or_malformed_triangle_is_refused(t):
 
 
 def test_params_at_the_bounds_and_bound_formula():
-    assert validate("heilbronn_shape", {"n": 600, "T": [[0, 0], [1, 0], [0, 1]]})["n"] == 600
+    assert validate("heilbronn_shape", {"n": 3500, "T": [[0, 0], [1, 0], [0, 1]]})["n"] == 3500
     assert validate("heilbronn_shape", {"n": 3, "T": [[0, 0], [10000, 10000], [0, 10000]]})["n"] == 3
-    for bad in ({"n": 2, "T": [[0, 0], [1, 0], [0, 1]]}, {"n": 601, "T": [[0, 0], [1, 0], [0, 1]]},
+    for bad in ({"n": 2, "T": [[0, 0], [1, 0], [0, 1]]}, {"n": 3501, "T": [[0, 0], [1, 0], [0, 1]]},
                 {"n": 4, "T": [[0, 0], [1, 0], [0, 1]], "extra": 1}, {"n": 4}, {"T": [[0, 0], [1, 0], [0, 1]]}):
         with pytest.raises(ParamsError):
             validate("heilbronn_shape", bad)

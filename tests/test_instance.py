@@ -44,7 +44,7 @@ def test_describe_computes_the_id_bound_and_shows_a_recorded_reference(capsys):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["capset", "--params", '{"d": 0}'], ["outside 1..40", "Domain of capset"]),
+    (["capset", "--params", '{"d": 0}'], ["outside 1..10000000", "Domain of capset"]),
     (["capset", "--params", '{"d": 13}', "--baseline"], ["outside the baseline's domain", "d <= 12"]),
     (["apfree_q", "--params", '{"q": 3, "n": 15}', "--baseline"], ["20,000 points"]),
     (["nosuch", "--params", "{}"], ["unknown family"]),
@@ -214,11 +214,30 @@ def test_a_published_frontier_stays_as_recorded(capsys, tmp_path):
     assert code == 1 and "expected exactly 1" in audit
 
 
+def test_issue_21_domains_are_described_without_running_anything_large():
+    """Instances at the new tops are described at once: no bound of millions of digits, no baseline DP or
+    greedy walk over 1..n (each would take minutes or hours there)."""
+    assert "d <= 12" in baselines.domain("capset", {"d": 10 ** 7})
+    assert "20,000 points" in baselines.domain("apfree_q", {"q": 3, "n": 10 ** 7})
+    assert "n <= 1,000,000" in baselines.domain("lineq", {"a": 1, "b": 2, "n": 10 ** 12})
+    assert baselines.domain("lineq", {"a": 1, "b": 2, "n": 10 ** 6}) is None
+    doc = new_instance.describe("capset", {"d": 10 ** 7})
+    assert doc["bound"] is None and doc["bound_kind"] is None
+    assert new_instance.describe("apfree_q", {"q": 7, "n": 10 ** 7})["bound"] is None
+    assert new_instance.describe("lineq", {"a": 1, "b": 2, "n": 10 ** 12})["bound"] == "1000000000000"
+
+
 def test_domain_of_every_family_is_checked_before_running():
     assert baselines.domain("capset", {"d": 12}) is None and "d <= 12" in baselines.domain("capset", {"d": 13})
     assert baselines.domain("labs", {"N": 2}) and baselines.domain("labs", {"N": 3}) is None
+    assert baselines.domain("labs", {"N": 100_000}) is None and "N <= 100,000" in baselines.domain("labs", {"N": 100_001})
+    assert baselines.domain("heilbronn", {"n": 300}) is None and "n <= 300" in baselines.domain("heilbronn", {"n": 3500})
+    assert "n <= 300" in baselines.domain("heilbronn_shape", {"n": 301, "T": [[0, 0], [10000, 0], [0, 10000]]})
+    assert baselines.domain("mols", {"n": 211}) is None and baselines.domain("mols", {"n": 2702}) is None
+    assert "work bounds" in baselines.domain("mols", {"n": 223}) and "work bounds" in baselines.domain("mols", {"n": 2701})
+    assert "answer limit" in baselines.domain("mols", {"n": 2703})          # 2,703 = 3 x 17 x 53: two squares
     assert baselines.domain("kakeya", {"q": 5, "n": 1}) and baselines.domain("schur", {"k": 64}) is None
     with pytest.raises(baselines.OutsideDomain):
         baselines.baseline("apfree_q", {"q": 3, "n": 15})
     with pytest.raises(new_instance.InstanceError):
-        new_instance.describe("capset", {"d": 41})
+        new_instance.describe("capset", {"d": 10 ** 7 + 1})

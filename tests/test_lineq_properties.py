@@ -117,7 +117,7 @@ def test_generated_sets_agree_with_definition_and_oracle(case):
 @given(small_cases(), st.integers(2, 7))
 def test_common_factor_of_a_and_b_does_not_matter(case, g):
     a, b, n, values = case
-    if (g * a + g * b) * n > schema.MAX_SPAN or g * max(a, b) > schema.MAX_COEF:
+    if g * max(a, b) > schema.MAX_COEF:
         return
     p, q = both(values, a, b, n), both(values, g * a, g * b, n)
     assert (p.status, p.reason, p.objective) == (q.status, q.reason, q.objective)
@@ -281,7 +281,7 @@ def test_digits_form_equals_its_literal_list():
 
 def test_prompt_states_every_limit():
     text = prompts.prompt("lineq", {"a": 3, "b": 4, "n": 19044})
-    for needle in ("20,000", "60,000", "480,000", "1,000,000", "10,000,000", "10^18", "digits", "60 seconds",
+    for needle in ("20,000", "60,000", "480,000", "1,000,000", "1,000,000,000,000", "10^18", "digits", "60 seconds",
                    "3*x + 4*y = 7*z", "1..19044"):
         assert needle in text, needle
     for sentence in digits.limit_sentences():
@@ -290,8 +290,8 @@ def test_prompt_states_every_limit():
 
 
 @pytest.mark.parametrize("params", [
-    {"a": 0, "b": 1, "n": 10}, {"a": 1, "b": 1001, "n": 10}, {"a": 1, "b": 1, "n": 0}, {"a": 1, "b": 1, "n": 1_000_001},
-    {"a": 1000, "b": 1000, "n": 5001}, {"a": True, "b": 1, "n": 10}, {"a": 1, "b": 1.0, "n": 10},
+    {"a": 0, "b": 1, "n": 10}, {"a": 1, "b": 10 ** 6 + 1, "n": 10}, {"a": 1, "b": 1, "n": 0},
+    {"a": 1, "b": 1, "n": 10 ** 12 + 1}, {"a": True, "b": 1, "n": 10}, {"a": 1, "b": 1.0, "n": 10},
     {"a": 1, "b": 1}, {"a": 1, "b": 1, "n": 10, "c": 1},
 ])
 def test_params_schema(params):
@@ -302,6 +302,65 @@ def test_params_schema(params):
 def test_params_schema_boundaries():
     assert schema.validate_params({"a": 1000, "b": 1000, "n": 5000}) == {"a": 1000, "b": 1000, "n": 5000}
     assert schema.validate_params({"a": 4, "b": 6, "n": 1_000_000}) == {"a": 4, "b": 6, "n": 1_000_000}
+    top = {"a": 10 ** 6, "b": 10 ** 6, "n": 10 ** 12}     # issue 21: no (a + b) n bound any more
+    assert schema.validate_params(top) == top
+
+
+# ---- issue 21: large n and large coefficients (sparse membership in both verifiers) ---------------------
+
+def _free_digits(a: int, b: int, count: int) -> list[int]:
+    """The first ``count`` numbers with digits 0/1 in base a + b + 1: no carries in a x + b y, so every
+    digit of a solution satisfies a x_i + b y_i = (a + b) z_i over {0, 1}, i.e. x_i = y_i = z_i."""
+    base, out = a + b + 1, []
+    for k in range(1, count + 1):
+        out.append(sum(((k >> i) & 1) * base ** i for i in range(k.bit_length())))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_large_n_random_sets_match_brute_force(seed):
+    """Small sets spread over 1..10^12 (sparse paths of both verifiers: span > 2^26, n > 10^6), with large
+    coefficients too, and planted solutions; verdicts against the definition."""
+    rnd = random.Random(2100 + seed)
+    for _ in range(40):
+        a = rnd.choice([1, 2, 3, rnd.randint(1, 10 ** 6)])
+        b = rnd.choice([1, 5, a, rnd.randint(1, 10 ** 6)])
+        n = 10 ** 12
+        g = math.gcd(a, b)
+        step = rnd.choice([1, 7, (a + b) // g, 10 ** 8 + 7])
+        els = list({1 + step * rnd.randint(0, (n - 1) // step) for _ in range(rnd.randint(1, 12))})
+        if rnd.random() < 0.5:
+            t = rnd.choice([1, -1, rnd.randint(1, 10 ** 5)])
+            z = rnd.randint(10 ** 11, 9 * 10 ** 11)
+            els += [v for v in (z, z + b // g * t, z - a // g * t) if v not in els and 1 <= v <= n]
+            rnd.shuffle(els)
+        expect("lineq", {"a": a, "b": b, "n": n}, els, brute_lineq(els, a, b), len(els))
+
+
+def test_large_n_with_a_solution_last_and_without():
+    """n = 10^9 and n = 10^12 with a free set of 600 elements in one residue class (a 1..n table would be
+    10^12 cells): valid; the completion of the last two elements appended last is rejected by both."""
+    for a, b, n in ((1, 2, 10 ** 9), (1, 1, 10 ** 12), (3, 7, 10 ** 12)):
+        els = [6 * v + 1 for v in _free_digits(a, b, 600) if 6 * v + 1 <= n]
+        expect("lineq", {"a": a, "b": b, "n": n}, els, None, len(els))
+        x, y = els[-2], els[-1]
+        while (a * x + b * y) % (a + b):                  # same class mod (a + b): the middle is an integer
+            x = els[els.index(x) - 1]
+        z = (a * x + b * y) // (a + b)
+        assert z not in els
+        v = both(els + [z], a, b, n)
+        assert v.reason == "PROPERTY_VIOLATION"
+
+
+def test_sparse_paths_forced_agree_with_dense_ones():
+    """The second verifier's sparse path forced on small instances gives the verdict of its bitsets."""
+    rnd = random.Random(21)
+    for _ in range(200):
+        a, b, n = rnd.randint(1, 9), rnd.randint(1, 9), rnd.randint(1, 60)
+        els = tuple(rnd.sample(range(1, n + 1), rnd.randint(1, min(n, 10))))
+        dense = second.module.find_solution(els, a, b, n, sparse=False)
+        sparse = second.module.find_solution(els, a, b, n, sparse=True)
+        assert dense == sparse, (a, b, n, els)
 
 
 # ---- long campaign (run with -m slow) ------------------------------------------------------------------

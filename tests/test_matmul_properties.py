@@ -393,8 +393,10 @@ def test_params_are_strict_and_bounded():
     assert schema.validate_params({"n": 8, "m": 8, "p": 8}) == {"n": 8, "m": 8, "p": 8}
     assert schema.validate_params({"n": 16, "m": 16, "p": 2}) == {"n": 16, "m": 16, "p": 2}
     assert schema.validate_params({"n": 1, "m": 16, "p": 1}) == {"n": 1, "m": 16, "p": 1}
-    for bad in ({"n": 17, "m": 1, "p": 1}, {"n": 0, "m": 1, "p": 1}, {"n": 8, "m": 8, "p": 9},
-                {"n": 16, "m": 16, "p": 3}, {"n": True, "m": 1, "p": 1}, {"n": 2.0, "m": 2, "p": 2},
+    assert schema.validate_params({"n": 2, "m": 2, "p": 100}) == {"n": 2, "m": 2, "p": 100}
+    assert schema.validate_params({"n": 1, "m": 1, "p": 20_000_000}) == {"n": 1, "m": 1, "p": 20_000_000}
+    for bad in ({"n": 20_000_001, "m": 1, "p": 1}, {"n": 0, "m": 1, "p": 1}, {"n": 1000, "m": 1000, "p": 21},
+                {"n": True, "m": 1, "p": 1}, {"n": 2.0, "m": 2, "p": 2},
                 {"n": 2, "m": 2}, {"n": 2, "m": 2, "p": 2, "r": 7}, {"n": "2", "m": 2, "p": 2}, [2, 2, 2]):
         with pytest.raises(ParamsError):
             schema.validate_params(bad)
@@ -408,6 +410,52 @@ def test_size_limit_is_checked_from_the_length_alone():
     with pytest.raises(AnswerError) as info:
         schema.parse([None] * 32, params(2, 2, 2))
     assert info.value.reason == "FORMAT_TYPE"
+
+
+@pytest.mark.parametrize("dims", [(2, 2, 100), (1, 30, 1), (3, 1, 40), (100, 1, 2)])
+def test_large_dimensions_naive_scheme(dims):
+    """Issue 21: dimensions beyond the old 16 / nmp 512. The naive scheme is valid; one wrong
+    coefficient in the last product is found (both verifiers' sparse paths), and the two paths of each
+    verifier agree where both apply."""
+    n, m, p = dims
+    scheme = ms.naive(n, m, p)
+    pv, sv = proplib.both(primary, second, params(n, m, p), scheme)
+    assert pv.status is Status.ACCEPT and pv.objective == n * m * p
+    bad = [[list(f) for f in prod] for prod in scheme]
+    bad[-1][2][-1] = 2
+    pv, sv = proplib.both(primary, second, params(n, m, p), bad)
+    a, b, c = n * m - 1, m * p - 1, n * p - 1
+    assert pv.witness == sv.witness == {"entry": [a, b, c], "value": 2, "expected": 1}
+    parsed = schema.parse(bad, params(n, m, p))
+    assert primary.module.first_difference(parsed) == primary.module.sparse_first_difference(parsed)
+    assert second.module.first_difference(parsed, "sparse") == second.module.first_difference(parsed, "packed")
+
+
+def test_sparse_and_dense_primary_agree_on_random_schemes():
+    rnd = random.Random(21)
+    for _ in range(60):
+        n, m, p = rnd.randrange(1, 4), rnd.randrange(1, 4), rnd.randrange(1, 4)
+        scheme = ms.naive(n, m, p)
+        for _ in range(rnd.randrange(3)):
+            k = rnd.randrange(len(scheme))
+            f = rnd.randrange(3)
+            scheme[k][f][rnd.randrange(len(scheme[k][f]))] = rnd.randrange(-4, 5)
+        parsed = schema.parse(scheme, params(n, m, p))
+        assert primary.module.first_difference(parsed) == primary.module.sparse_first_difference(parsed)
+
+
+def test_work_bounds_refuse_from_sizes():
+    # <1, 1, 5000>: v and w of length 5000; one dense product: N + nmp = 2.5e7 + 5000 > 2e7 and the
+    # slice (mp)(np) = 2.5e7 > 2^22: SIZE_LIMIT before any check
+    dense = [[[1], [1] * 5000, [1] * 5000]]
+    with pytest.raises(AnswerError) as info:
+        schema.parse(dense, params(1, 1, 5000))
+    assert info.value.reason == "SIZE_LIMIT"
+    # the same dimensions with a sparse product are decided (invalid: most of the tensor is missing)
+    sparse = [[[1], [1] + [0] * 4999, [1] + [0] * 4999]]
+    pv, sv = proplib.both(primary, second, params(1, 1, 5000), sparse)
+    assert pv.reason == sv.reason == "PROPERTY_VIOLATION"
+    assert pv.witness == sv.witness == {"entry": [0, 1, 1], "value": 0, "expected": 1}
 
 
 def test_bound_formula():
@@ -426,7 +474,8 @@ def test_prompt_states_every_limit():
         inst = suites.find(cid)
         text = prompts.prompt("matmul", inst.params)
         n, m, p = inst.params["n"], inst.params["m"], inst.params["p"]
-        assert f"{4 * n * m * p}" in text and "-4..4" in text and "16" in text and "512" in text
+        assert f"{4 * n * m * p}" in text and "-4..4" in text and "20,000,000" in text
+        assert f"{schema.MAX_DENSE_WORK:,}" in text and f"{schema.MAX_SLICE:,}" in text
         assert "i*" in text and "row-major" in text and "60 seconds" in text
         assert str(inst.reference) not in text
 

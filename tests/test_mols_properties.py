@@ -205,14 +205,63 @@ def test_only_one_pair_failing_at_the_end_of_a_large_set():
     assert p.witness["indices"] == s.witness["indices"] == [61, 62]
 
 
-def test_pair_chunking_boundaries(monkeypatch):
-    """Force tiny chunks in the primary's pair counter: the verdict and the failing pair do not change."""
+def test_the_first_failing_pair_is_named_by_both():
+    """Several non-orthogonal pairs: both verifiers name the first in pair order (s, t), s < t, and each
+    confirms the other's cells."""
     squares = field_squares(11)
     squares[9] = [list(row) for row in squares[3]]
-    for chunk in (1, 121, 122, 363, 10 ** 7):
-        monkeypatch.setattr(primary.module, "PAIR_CHUNK_CODES", chunk)
-        p, _ = both(11, squares)
-        assert p.witness["indices"] == [3, 9]
+    squares[7] = [list(row) for row in squares[5]]
+    p, s = both(11, squares)
+    assert p.witness["indices"] == s.witness["indices"] == [3, 9]
+    squares = field_squares(11)
+    squares[1] = [row[:] for row in squares[1]]
+    squares[1][0], squares[1][1] = squares[1][1], squares[1][0]        # rows of one square swapped: Latin, not orthogonal
+    p, s = both(11, squares)
+    assert p.witness["indices"][0] == s.witness["indices"][0] == 0 and p.witness["indices"] == s.witness["indices"]
+
+
+@pytest.mark.parametrize("q, count", [(307, 2), (101, 6)])
+def test_orders_beyond_the_old_limit_agree(q, count):
+    """Orders far above the old limit 100: valid, then with the last pair made equal."""
+    squares = field_squares(q, count)
+    p, _ = both(q, squares)
+    assert p.status is Status.ACCEPT and p.objective == count
+    squares[-1] = [list(row) for row in squares[-2]]
+    p, s = both(q, squares)
+    assert p.reason == "PROPERTY_VIOLATION" and p.witness["indices"] == s.witness["indices"] == [count - 2, count - 1]
+
+
+def test_work_bounds_are_decided_from_the_counts():
+    """k n^2 entries and C(k, 2) n^2 pair cells are bounded before any square is inspected."""
+    for n, k in ((schema.MAX_N, 3), (250, 200), (2, 2)):
+        with pytest.raises(AnswerError) as info:
+            schema.parse(["x"] * k, {"n": n})
+        assert info.value.reason == "SIZE_LIMIT", (n, k)
+    for n, k in ((213, 211), (schema.MAX_N, 2), (schema.MAX_N, 1)):
+        with pytest.raises(AnswerError) as info:
+            schema.parse(["x"] * k, {"n": n})
+        assert info.value.reason == "FORMAT_TYPE", (n, k)           # past the size checks: square 0 is junk
+    assert 211 * 210 // 2 * 213 ** 2 <= schema.MAX_PAIR_CELLS < 200 * 199 // 2 * 250 ** 2
+    assert 2 * schema.MAX_N ** 2 <= schema.MAX_ENTRIES < 3 * schema.MAX_N ** 2
+
+
+@pytest.mark.slow
+def test_the_largest_complete_set_under_the_work_bound():
+    """The complete set of order 211 (210 squares, 9.8 * 10^8 pair cells): valid; with the last pair equal,
+    both name it."""
+    squares = field_squares(211)
+    p, _ = both(211, squares)
+    assert p.status is Status.ACCEPT and p.objective == 210
+    squares[-1] = [list(row) for row in squares[-2]]
+    p, s = both(211, squares)
+    assert p.witness["indices"] == s.witness["indices"] == [208, 209]
+
+
+@pytest.mark.slow
+def test_one_square_of_the_largest_order():
+    square = [[(r + c) % schema.MAX_N for c in range(schema.MAX_N)] for r in range(schema.MAX_N)]
+    p, _ = both(schema.MAX_N, [square])
+    assert p.status is Status.ACCEPT and p.objective == 1
 
 
 # ---- the oracle ----------------------------------------------------------------------------------------
@@ -255,16 +304,16 @@ def test_crosscheck_never_imports_checker_and_z3_is_lazy():
 
 # ---- strict parsing --------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("params", [{"n": 1}, {"n": 101}, {"n": True}, {"n": 5.0}, {"n": "5"}, {}, {"n": 5, "k": 4},
+@pytest.mark.parametrize("params", [{"n": 1}, {"n": 2704}, {"n": True}, {"n": 5.0}, {"n": "5"}, {}, {"n": 5, "k": 4},
                                     [5], None])
 def test_params_are_strict(params):
     with pytest.raises(ParamsError):
         schema.validate_params(params)
 
 
-def test_params_range_is_2_to_100():
+def test_params_range_is_2_to_2703():
     assert schema.validate_params({"n": 2}) == {"n": 2}
-    assert schema.validate_params({"n": 100}) == {"n": 100}
+    assert schema.validate_params({"n": 2703}) == {"n": 2703}
 
 
 @pytest.mark.parametrize("answer, reason", [
@@ -311,6 +360,7 @@ def test_prompt_states_every_limit():
         text = prompts.prompt("mols", {"n": n})
         assert text.startswith(f"Problem (MOLS, n={n}).")
         assert f"n - 1 = {n - 1}" in text and str(schema.MAX_N) in text and f"0..{n - 1}" in text
+        assert f"{schema.MAX_ENTRIES:,}" in text and f"{schema.MAX_PAIR_CELLS:,}" in text
         assert "60 seconds" in text and "compact form" in text
     assert wording("mols").compact_forms({"n": 10}) == []
 

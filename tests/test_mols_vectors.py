@@ -28,8 +28,8 @@ def gf2_mul(a: int, b: int, m: int, poly: int) -> int:
     return out
 
 
-def field_squares(q: int) -> list:
-    return [[[(a * r + c) % q for c in range(q)] for r in range(q)] for a in range(1, q)]
+def field_squares(q: int, count: int | None = None) -> list:
+    return [[[(a * r + c) % q for c in range(q)] for r in range(q)] for a in range(1, (count or q - 1) + 1)]
 
 
 def gf2_squares(m: int, poly: int) -> list:
@@ -48,7 +48,7 @@ def _edit(squares: list, recipe: dict) -> list:
 def _generate(recipe: dict) -> bytes:
     kind = recipe["kind"]
     if kind == "field":
-        squares = field_squares(recipe["q"])
+        squares = field_squares(recipe["q"], recipe.get("count"))
     elif kind == "gf2":
         squares = gf2_squares(recipe["m"], recipe["poly"])
     elif kind == "fixture":

@@ -119,3 +119,65 @@ def test_random_colourings_against_brute_force():
                 assert found[2] == min(t[2] for t in sols)
     finally:
         primary.module.PROBE_LENGTH = old
+
+
+# ---- many colours (issue 21): classes examined at the cost of their own members ------------------
+
+@pytest.mark.parametrize("k", [1000, 20_000])
+def test_many_colours_valid(k):
+    colours = list(range(min(k, 5000)))                  # every integer its own colour: sum-free
+    p, s = proplib.both(primary, second, {"k": k}, colours)
+    assert p.status is Status.ACCEPT and p.objective == len(colours)
+
+
+@pytest.mark.parametrize("tail,witness", [([499], (500, 500, 1000, 499)), ([0, 0], None)])
+def test_many_colours_violation_last(tail, witness):
+    """k = 1000: 1..N each in its own colour except the last entries; the only solution is the last z."""
+    colours = list(range(1000 - len(tail))) + tail
+    p, s = proplib.both(primary, second, {"k": 1000}, colours)
+    assert p.reason == s.reason == "PROPERTY_VIOLATION"
+    want = witness or (1, 999, 1000, 0)
+    for v in (p, s):
+        assert (v.witness["x"], v.witness["y"], v.witness["z"], v.witness["colour"]) == want
+
+
+def test_small_and_large_classes_mixed_against_brute_force():
+    """Classes of both kinds in one colouring (small classes paired, large ones squared / bitsets):
+    both verifiers report the least solution of the definition (smallest z for the primary, smallest
+    x for the second)."""
+    rnd = random.Random(11)
+    for _ in range(30):
+        n = rnd.randrange(200, 1200)
+        colours = [rnd.randrange(2) if rnd.random() < 0.7 else 2 + rnd.randrange(400) for _ in range(n)]
+        sols = all_solutions(colours)
+        p, s = proplib.both(primary, second, {"k": 402}, colours)
+        if not sols:
+            assert p.status is Status.ACCEPT
+            continue
+        assert p.witness["z"] == min(t[2] for t in sols)
+        assert (s.witness["x"], s.witness["y"]) == min(t[:2] for t in sols)
+
+
+def _sparse_classes(n: int = 30_000, last: int | None = None) -> tuple[list[int], int]:
+    """The integer a gets colour (a - 1) mod 3000 (classes of 10 members spread over 1..n, sum-free
+    unless 3000 divides a), the odd multiples of 3000 colour 2999 (odd + odd is even) and the even
+    multiples 6000 i the colours 3000 + i; ``last`` recolours the integer n."""
+    colours = [(a - 1) % 3000 for a in range(1, n + 1)]
+    for a in range(3000, n + 1, 3000):
+        colours[a - 1] = 2999 if (a // 3000) % 2 else 3000 + a // 6000
+    if last is not None:
+        colours[n - 1] = last
+    return colours, 3000 + n // 6000 + 1
+
+
+def test_sparse_classes_valid_and_with_one_late_solution():
+    """Many small classes spread over 1..N (the pair-sum path of the primary, the set path of the
+    second); then 30,000 recoloured into the class of the odd multiples of 3000: the solutions all
+    have z = 30,000, the last integer."""
+    colours, k = _sparse_classes()
+    p, s = proplib.both(primary, second, {"k": k}, colours)
+    assert p.status is Status.ACCEPT and p.objective == 30_000
+    colours, k = _sparse_classes(last=2999)
+    p, s = proplib.both(primary, second, {"k": k}, colours)
+    assert p.witness == {"x": 3000, "y": 27_000, "z": 30_000, "colour": 2999}
+    assert s.witness == {"x": 3000, "y": 27_000, "z": 30_000, "colour": 2999}

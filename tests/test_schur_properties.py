@@ -239,16 +239,17 @@ def test_oracle_refuses_bad_input(bad):
 
 # ---- strict parsing ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("params", [{"k": 0}, {"k": 65}, {"k": True}, {"k": 3.0}, {"k": "3"}, {}, {"k": 3, "N": 13},
+@pytest.mark.parametrize("params", [{"k": 0}, {"k": 20_001}, {"k": True}, {"k": 3.0}, {"k": "3"}, {}, {"k": 3, "N": 13},
                                     {"d": 3}, [3], None])
 def test_params_are_strict(params):
     with pytest.raises(ParamsError):
         schema.validate_params(params)
 
 
-def test_params_range_is_1_to_64():
+def test_params_range_is_1_to_20000():
     assert schema.validate_params({"k": 1}) == {"k": 1}
     assert schema.validate_params({"k": 64}) == {"k": 64}
+    assert schema.validate_params({"k": 20_000}) == {"k": 20_000}
 
 
 @pytest.mark.parametrize("answer,reason", [
@@ -302,8 +303,9 @@ def test_slot_width_boundary():
 
 
 def test_bitsets_of_the_second_verifier():
-    bits = second.module.colour_bitsets((0, 1, 1, 0), 2)
-    assert bits == [0b10010, 0b01100]
+    bits = second.module.colour_bitsets((0, 1, 1, 0), [0, 1])
+    assert bits == {0: 0b10010, 1: 0b01100}
+    assert second.module.colour_bitsets((0, 1, 1, 0), [1]) == {1: 0b01100}
 
 
 # ---- the bound and the prompt --------------------------------------------------------------------
@@ -317,14 +319,20 @@ def test_bound_values():
 
 def test_floor_e_factorial_is_exact():
     # independent closed form for k >= 1: floor(e k!) = sum_{j<=k} k!/j! (the tail lies strictly in (0, 1))
-    for k in range(1, 65):
+    for k in (*range(1, 65), 300, 1000):
         assert primary.module.floor_e_factorial(k) == sum(math.factorial(k) // math.factorial(j) for j in range(k + 1))
     assert primary.module.floor_e_factorial(0) == 2
     assert primary.module.floor_e_factorial(64) - 1 == primary.module.schur_bound({"k": 64})[0]
+    # the enclosure e k! - 1/k < floor < e k! with e from its series to far more digits than k! has
+    from fractions import Fraction
+    k = 2000
+    e = sum(Fraction(1, math.factorial(j)) for j in range(k + 40))
+    f = primary.module.floor_e_factorial(k)
+    assert f <= e * math.factorial(k) < f + 1
 
 
 def test_prompt_states_every_limit():
-    for k in (1, 6, 64):
+    for k in (1, 6, 64, 20_000):
         text = prompts.prompt("schur", {"k": k})
         assert text.startswith(f"Problem (Schur, k={k}).")
         assert f"{schema.MAX_N:,}" in text and str(schema.MAX_K) in text and f"0..{k - 1}" in text

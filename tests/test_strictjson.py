@@ -1,6 +1,8 @@
 """Strict JSON loading (certificates.strictjson): every strictness rule with its reason code."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from endless_exam.certificates.errors import AnswerError
@@ -114,6 +116,24 @@ def test_long_integer_literals():
     assert reason_of("[0, " + "1" * 1001 + "]") == "JSON_NUMBER"
     assert reason_of("1" * 5000) == "JSON_NUMBER"     # also over Python's int-string limit
     assert reason_of("1" * 100_000) == "JSON_NUMBER"
+
+
+def test_integers_are_the_same_whether_or_not_the_text_has_a_long_digit_run():
+    # a text with a run of more than MAX_INT_DIGITS digits (here inside a string) takes the checked
+    # integer path; without one, integers are left to the scanner: both must give the same values
+    ints = [0, -0, 7, -12, 2 ** 63, -(10 ** 999), int("9" * 1000)]
+    plain = loads(json.dumps(ints))
+    checked = loads(json.dumps(ints + ["5" * 1001]))
+    assert plain == checked[:-1] == ints and all(type(v) is int for v in plain)
+    assert checked[-1] == "5" * 1001                       # a long run of digits in a string is fine
+    assert reason_of(json.dumps(["5" * 1001]) [:-1] + ", " + "5" * 1001 + "]") == "JSON_NUMBER"
+
+
+def test_depth_is_checked_inside_long_lists():
+    # a long list of scalars is skipped in one pass; a container anywhere in a long list is still entered
+    deep = "[" + "1, " * 100 + nested_lists(MAX_DEPTH) + "]"
+    assert reason_of(deep) == "JSON_DEPTH"
+    assert len(loads("[" + "1, " * 100 + nested_lists(MAX_DEPTH - 1) + "]")) == 101
 
 
 def test_types_are_preserved():

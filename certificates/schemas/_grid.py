@@ -11,14 +11,15 @@ allocated: not a list -> ``FORMAT_TYPE`` (there is no compact form); empty -> ``
 ``1.0``, ``"1"``) -> ``FORMAT_TYPE``, outside 0..10,000 -> ``RANGE``. Diagnostics name the 0-based
 ``index`` of the point (and the ``coordinate``, 0 for x and 1 for y).
 
-Bounds: 3 <= n <= ``MAX_N`` = 600. The verifiers examine all C(n, 3) triples (about 35.8 million at
-n = 600): measured on 600 Erdos points (no three collinear, so every triple is scanned), the primary
-takes 0.45 s of CPU and the second, in plain Python, 5.7 s (square) and 4.9 s (triangle); at n = 400
-0.1-0.3 s and 1.4-3.5 s; the only collinear triple last (found at the end of both scans) 0.36 s and
-4.3 s at n = 600 (``tests/benchmarks/bench_heilbronn.py``, ``bench_heilbronn_shape.py``). The public
-release bounds n only by its 60 s; 600 keeps our worst case a tenth of the limit (n^3 growth would
-reach about 14 s of CPU for the second at n = 800). The smallest triangle needs three points
-and the trivial bound 1/(n - 2) needs n >= 3.
+Bounds: 3 <= n <= ``MAX_N`` = 3,500. The public release bounds n only by its 60 s: its primary
+examines every one of the C(n, 3) triples with numpy int64 outer products, about 13 ns per triple on
+our machine (measured with this project's former scan of that kind: 0.49 s at n = 600, 2.2 s at
+n = 1,000), so it decides n up to about 3,000 (C(3000, 3) = 4.5 * 10^9 triples, 59 s) and times out
+at 3,500 (7.1 * 10^9 triples, about 94 s); 3,500 leaves room for a faster machine. Our primary's
+brute force (int32, cache-sized blocks) takes 11 s of CPU at n = 3,500 on 3,500 Erdos points (no three
+collinear, so every triple is scanned) and the second's O(n^2 log n) rotating sweep 9.8 s
+(``tests/benchmarks/bench_heilbronn.py``, ``bench_heilbronn_shape.py``). The smallest triangle needs
+three points and the trivial bound 1/(n - 2) needs n >= 3.
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ from ..witness import Indexed
 
 GRID = 10_000
 MIN_N = 3
-MAX_N = 600
+MAX_N = 3_500
 
 DUPLICATE = Indexed("duplicate", "DUPLICATE", arity=2, echo="point", echo_one=True)   # {"point": p, "indices": [i, j]}
 

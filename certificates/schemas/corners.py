@@ -1,7 +1,15 @@
 """Answer schema of the ``corners`` family.
 
-Params ``{"n": 1..MAX_N}`` (``MAX_N`` = 2000: the primary's row-pair scan costs at most N n pair
-lookups, N <= 60,000 points, and the second's bitsets have n bits; both stay far within 60 s).
+Params ``{"n": 1..MAX_N}`` (``MAX_N`` = 10^9, a sanity cap: coordinates, keys y * 2n + x and sums
+fit int64; issue 21). The verifiers' work depends on the answer (at most 60,000 points), not on n: up
+to n = 2,000 the primary scans same-row pairs on a dense grid and the second uses n-bit row and
+column bitsets, as before; beyond, the primary scans the same-line pairs of the cheapest of three
+corner-preserving views (rows, columns, anti-diagonals) with sorted-key lookups, and the second walks
+the shorter line of every point (at most 2 N^(3/2) lookups). The primary's pair count is bounded from
+the coordinates alone, before any scan (``pair_work``): a set (n > 2,000) whose rows, columns and
+anti-diagonals all hold more than ``MAX_PAIRS`` = 1.2 * 10^8 same-line pairs is ``SIZE_LIMIT``
+(about 12 s of CPU for the primary at the bound; the public release scans every ordered same-row
+pair, at least twice as many, 2.4 * 10^8).
 
 Accepted forms (docs/SPECIFICATION.md 3.7):
 * a JSON list of 1..``MAX_POINTS`` (60,000) points, each a JSON list ``[x, y]`` of two strict JSON
@@ -16,6 +24,7 @@ order. Duplicates and corners are decided by the verifiers, not here.
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any
@@ -25,9 +34,11 @@ from ..forms import diffset, intvectors
 from ..params import exact_keys, int_in
 from ..witness import Indexed, int_list
 
-MAX_N = 2000
+MAX_N = 10 ** 9
 MAX_POINTS = 60_000
-LIMITS = {"MAX_POINTS": MAX_POINTS, "MAX_N": MAX_N, "POINT_LIMIT": diffset.POINT_LIMIT}
+DENSE_N = 2000          # up to this n the verifiers use dense grids and bitsets (and need no pair bound)
+MAX_PAIRS = 120_000_000
+LIMITS = {"MAX_POINTS": MAX_POINTS, "MAX_N": MAX_N, "POINT_LIMIT": diffset.POINT_LIMIT, "MAX_PAIRS": MAX_PAIRS}
 WITNESSES = (
     Indexed("duplicate", "DUPLICATE", arity=2, echo="point", echo_one=True),
     # (x, y), (x + d, y), (x, y + d) at the indices, d != 0
@@ -36,7 +47,7 @@ WITNESSES = (
 
 
 def validate_params(params: Any) -> dict:
-    """``{"n": 1..2000}``."""
+    """``{"n": 1..10^9}``."""
     return {"n": int_in(exact_keys(params, {"n"}), "n", 1, MAX_N)}
 
 
@@ -86,15 +97,33 @@ def _check_points(value: list, n: int) -> CornersAnswer:
     return CornersAnswer.of(n, tuple(out))
 
 
+def pair_work(coords: tuple[int, ...]) -> int:
+    """The fewest same-line pairs over rows (equal y), columns (equal x) and anti-diagonals (equal x + y)."""
+    out = []
+    for key in (lambda x, y: y, lambda x, y: x, lambda x, y: x + y):
+        counts = Counter(map(key, coords[0::2], coords[1::2]))
+        out.append(sum(c * (c - 1) // 2 for c in counts.values()))
+    return min(out)
+
+
+def _check_work(parsed: CornersAnswer) -> CornersAnswer:
+    if parsed.n > DENSE_N:
+        pairs = pair_work(parsed.coords)
+        if pairs > MAX_PAIRS:
+            raise AnswerError("SIZE_LIMIT", f"the set's rows, columns and anti-diagonals all hold too many pairs of "
+                              f"points to check in the time limit: the fewest is {pairs:,} > {MAX_PAIRS:,}")
+    return parsed
+
+
 def parse(answer: Any, params: dict) -> CornersAnswer:
     n = params["n"]
     if type(answer) is dict:
         if set(answer) != {"diff_set"}:
             keys = sorted(answer)[:5]
             raise AnswerError("FORMAT_SHAPE", f"a corners object must have exactly the key 'diff_set', got {keys}")
-        return CornersAnswer.of(n, diffset.check(answer["diff_set"], n))
+        return _check_work(CornersAnswer.of(n, diffset.check(answer["diff_set"], n)))
     if type(answer) is list:
-        return _check_points(answer, n)
+        return _check_work(_check_points(answer, n))
     raise AnswerError("FORMAT_TYPE", f"a corners answer must be a list of [x, y] points or a diff_set object, "
                       f"got {describe(answer)}")
 

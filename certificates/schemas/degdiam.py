@@ -1,20 +1,30 @@
 """Answer schema of the ``degdiam`` family (degree-diameter problem: large graphs of maximum degree
 <= d and diameter <= k).
 
-Instance parameters: ``{"d": D, "k": K}`` with 1 <= D <= ``MAX_D`` = 20 and 1 <= K <= ``MAX_K`` = 500
-(JSON integers). Why: both verifiers explore every vertex's ball level by level, at most k + 1 levels
-over at most V * d / 2 <= 40,000 edges. The primary's cost is about k (d + 3) passes over V^2 bits
-whenever the diameter is at least k; its worst case at V = 4,000 and k = 500 (a path of 4,000
-vertices with a star of degree 20 at one end, diameter 3,979) is about 6 s of CPU time, the second's
-(batched breadth-first searches) well under that (``tests/benchmarks/bench_degdiam.py``); k = 500 keeps
-that worst case inside the 60 s limit on a loaded two-core machine, and covers every k the public
-release decides in its limit (k = 48 on a 4,000-vertex circulant took it 18 s). The Moore bound
-1 + d sum_{i<k} (d-1)^i exceeds 4,000 for every d >= 3 once k >= 11, so large k matter for small d
-(paths and cycles: a cycle on 4,000 vertices has diameter 2,000, beyond this domain).
+Instance parameters: ``{"d": D, "k": K}`` with 1 <= D <= ``MAX_D`` and 1 <= K <= ``MAX_K`` (both
+10,000; JSON integers). A graph on V <= 4,000 vertices has degrees <= 3,999 and diameter <= 3,999, so
+every D, K >= 3,999 poses the same problem: the caps only keep the Moore bound (about K log2 D bits)
+small. The verifiers' work depends on the answer, not on D and K (issue 21), and is bounded before
+anything is allocated, from V, the number of edges E (V |S| / 2 for a Cayley form with connection set
+S) and the minimum degree delta (``work``):
+
+* the primary's bit-parallel ball iteration runs at most L = min(K, floor(3V / (delta + 1)) + 2, V)
+  levels (a connected graph of minimum degree delta on V vertices has diameter at most
+  3V / (delta + 1) + 1: the breadth-first layers i - 1, i, i + 1 around i = 1, 4, 7, ... hold the closed
+  neighbourhood of a vertex of layer i each, so V >= (D - 1)(delta + 1) / 3; one more level sees that
+  nothing changes), and costs at most PRIMARY = min(L (V + 2E) ceil(V / 64), 24 E V) word operations
+  (dense levels, or only the new bits sent along the arcs); ``MAX_PRIMARY_WORK`` = 10^10 (about 18 s
+  of CPU on the worst graph measured, a 2,000-vertex core of degree 100 with a 2,000-vertex path);
+* the second verifier's breadth-first search from every source costs SECOND = V (V + 2E) visits
+  (edge lists; a Cayley form needs one search from the identity); ``MAX_SECOND_WORK`` = 2e9 (about
+  14 s of CPU: a circulant of degree 150 on 4,000 vertices, 300,000 edges, 2.4e9, took 17 s).
+A larger answer is ``SIZE_LIMIT``. Both bounds cover every graph the public release's independent
+verifier (one breadth-first search per source in plain Python, V (V + 2E) steps at about 4.4e6 steps
+per second as measured in issue 21) decides in its 60 s, about 2.7e8 steps.
 
 Accepted forms (docs/SPECIFICATION.md 3.9); the graph is simple and undirected, vertices 0..V-1:
-* a JSON list of 1..``MAX_EDGES`` = 40,000 edges (more cannot have maximum degree <= 20 on 4,000
-  vertices), each a JSON list ``[u, v]`` of two JSON integers with 0 <= u < v; V = max v + 1 must be
+* a JSON list of 1..``MAX_EDGES`` = 800,000 edges (a longer list has V >= sqrt(2E), so
+  V (V + 2E) >= (2E)^(3/2) > ``MAX_SECOND_WORK``; refused from the length alone), each a JSON list ``[u, v]`` of two JSON integers with 0 <= u < v; V = max v + 1 must be
   <= ``MAX_V`` = 4,000, so a label >= 4,000 is ``SIZE_LIMIT``; a negative label, a loop [u, u] or a
   reversed pair [v, u] is ``RANGE``. Repeated edges are decided by the verifiers (``DUPLICATE``). A
   vertex of 0..V-1 on no edge is not a format error: the graph is then disconnected, a
@@ -26,9 +36,10 @@ Accepted forms (docs/SPECIFICATION.md 3.9); the graph is simple and undirected, 
   The verifiers build the graph themselves from the moduli and generators.
 
 Order of checks for edge lists, before anything else is allocated: not a list (or object) ->
-``FORMAT_TYPE``; empty -> ``EMPTY``; more than 40,000 edges -> ``SIZE_LIMIT`` (from the length alone);
-then edge by edge: not a list -> ``FORMAT_TYPE``, not two entries -> ``FORMAT_SHAPE``, an entry not a
-JSON integer -> ``FORMAT_TYPE``, negative -> ``RANGE``, >= 4,000 -> ``SIZE_LIMIT``, u >= v -> ``RANGE``.
+``FORMAT_TYPE``; empty -> ``EMPTY``; more than 800,000 edges -> ``SIZE_LIMIT`` (from the length
+alone); then edge by edge: not a list -> ``FORMAT_TYPE``, not two entries -> ``FORMAT_SHAPE``, an entry
+not a JSON integer -> ``FORMAT_TYPE``, negative -> ``RANGE``, >= 4,000 -> ``SIZE_LIMIT``, u >= v ->
+``RANGE``; then the work bounds above -> ``SIZE_LIMIT``.
 
 Witnesses (decided by the verifiers, syntax here): ``{"edge": [u, v], "indices": [i, j]}`` for a
 repeated edge (edge-list form only); ``{"vertex": x, "degree": t}`` for a vertex of degree t > d;
@@ -45,11 +56,14 @@ from ..forms import cayley
 from ..params import exact_keys, int_in
 from ..witness import Fields, Indexed, WitnessError, integer
 
-MAX_D = 20
-MAX_K = 500
+MAX_D = 10_000
+MAX_K = 10_000
 MAX_V = 4000
-MAX_EDGES = MAX_V * MAX_D // 2
+MAX_EDGES = 800_000
+MAX_PRIMARY_WORK = 10 ** 10
+MAX_SECOND_WORK = 2_000_000_000
 LIMITS = {"MAX_D": MAX_D, "MAX_K": MAX_K, "MAX_V": MAX_V, "MAX_EDGES": MAX_EDGES,
+          "MAX_PRIMARY_WORK": MAX_PRIMARY_WORK, "MAX_SECOND_WORK": MAX_SECOND_WORK,
           "MAX_FACTORS": cayley.MAX_FACTORS, "MAX_GENERATORS": cayley.MAX_GENERATORS}
 
 
@@ -83,7 +97,7 @@ WITNESSES = (
 
 
 def validate_params(params: Any) -> dict:
-    """``{"d": 1..20, "k": 1..500}``."""
+    """``{"d": 1..10,000, "k": 1..10,000}``."""
     exact_keys(params, {"d", "k"})
     return {"d": int_in(params, "d", 1, MAX_D), "k": int_in(params, "k", 1, MAX_K)}
 
@@ -133,6 +147,8 @@ def parse(answer: Any, params: dict) -> DegDiamAnswer:
         order = 1
         for n in moduli:
             order *= n
+        degree = _connection_size(moduli, gens)
+        _check_work(order, order * degree // 2, k, degree, True)
         return DegDiamAnswer(d, k, order, moduli=moduli, generators=gens)
     if type(answer) is not list:
         raise AnswerError("FORMAT_TYPE", f"a degdiam answer must be a JSON list of edges [u, v] or a Cayley object, "
@@ -141,10 +157,49 @@ def parse(answer: Any, params: dict) -> DegDiamAnswer:
         raise AnswerError("EMPTY", "the graph has no edges")
     if len(answer) > MAX_EDGES:
         raise AnswerError("SIZE_LIMIT", f"the graph has {len(answer):,} edges; at most {MAX_EDGES:,} are accepted "
-                          f"(V <= {MAX_V:,}, d <= {MAX_D})")
+                          f"(more cannot satisfy V (V + 2E) <= {MAX_SECOND_WORK:,})")
     edges = tuple(_edge(e, i) for i, e in enumerate(answer))
     vertices = max(v for _, v in edges) + 1
+    degree = [0] * vertices
+    for u, v in edges:
+        degree[u] += 1
+        degree[v] += 1
+    _check_work(vertices, len(edges), k, min(degree), False)
     return DegDiamAnswer(d, k, vertices, edges=edges)
+
+
+def levels(V: int, k: int, min_degree: int) -> int:
+    """L = min(k, floor(3V / (delta + 1)) + 2, V): the ball iteration's levels at most (see the docstring)."""
+    return min(k, 3 * V // (min_degree + 1) + 2, V)
+
+
+def work(V: int, E: int, k: int, min_degree: int) -> tuple[int, int]:
+    """(PRIMARY, SECOND) of the module docstring for V vertices, E edges and minimum degree delta."""
+    words = (V + 63) // 64
+    primary = min(levels(V, k, min_degree) * (V + 2 * E) * words, 24 * E * V)
+    return primary, V * (V + 2 * E)
+
+
+def _connection_size(moduli: tuple[int, ...], gens: tuple[tuple[int, ...], ...]) -> int:
+    """|S| for S = {g, -g} minus zero (entries already reduced)."""
+    conn = set()
+    for g in gens:
+        conn.add(g)
+        conn.add(tuple((-x) % n for x, n in zip(g, moduli)))
+    conn.discard(tuple(0 for _ in moduli))
+    return len(conn)
+
+
+def _check_work(V: int, E: int, k: int, min_degree: int, cayley_form: bool) -> None:
+    primary, second = work(V, E, k, min_degree)
+    what = f"V = {V:,} vertices, E = {E:,} edges, minimum degree {min_degree}, k = {k}"
+    if primary > MAX_PRIMARY_WORK:
+        raise AnswerError("SIZE_LIMIT", f"the graph is too large to check in the time limit ({what}): "
+                          f"min(L (V + 2E) ceil(V/64), 24 E V) = {primary:,} exceeds {MAX_PRIMARY_WORK:,}, "
+                          f"with L = min(k, floor(3V / (delta + 1)) + 2, V) = {levels(V, k, min_degree)}")
+    if not cayley_form and second > MAX_SECOND_WORK:
+        raise AnswerError("SIZE_LIMIT", f"the graph is too large to check in the time limit ({what}): "
+                          f"V (V + 2E) = {second:,} exceeds {MAX_SECOND_WORK:,}")
 
 
 def size(parsed: DegDiamAnswer) -> int:

@@ -1,6 +1,6 @@
 """Answer schema of the ``heilbronn`` family (Heilbronn's problem in the unit square).
 
-Parameters (strict): ``{"n": 3..400}`` (why 400: see ``certificates/schemas/_grid.py``).
+Parameters (strict): ``{"n": 3..3500}`` (why 3,500: see ``certificates/schemas/_grid.py``).
 
 Accepted form (docs/SPECIFICATION.md 3.4): a JSON list of exactly n points ``[x, y]``, JSON integers in
 0..10,000 (the unit square scaled by 10^4); parsed by ``_grid.parse_points`` (its docstring lists the
@@ -25,7 +25,7 @@ WITNESSES = (_grid.DUPLICATE,)
 
 
 def validate_params(params: Any) -> dict:
-    """``{"n": 3..400}``."""
+    """``{"n": 3..3500}``."""
     return {"n": _grid.validate_n(exact_keys(params, {"n"}))}
 
 

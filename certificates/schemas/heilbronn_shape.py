@@ -1,8 +1,8 @@
 """Answer schema of the ``heilbronn_shape`` family (Heilbronn's problem in a triangle T).
 
-Parameters (strict): ``{"n": 3..400, "T": [[x0, y0], [x1, y1], [x2, y2]]}``, the vertices JSON integers
+Parameters (strict): ``{"n": 3..3500, "T": [[x0, y0], [x1, y1], [x2, y2]]}``, the vertices JSON integers
 in 0..10,000 and not collinear (a degenerate T, including repeated vertices, is a ``ParamsError``);
-why n <= 400: see ``certificates/schemas/_grid.py``.
+why n <= 3,500: see ``certificates/schemas/_grid.py``.
 
 Accepted form (docs/SPECIFICATION.md 3.5): a JSON list of exactly n points ``[x, y]``, JSON integers in
 0..10,000, parsed by ``_grid.parse_points`` (same checks and reasons as ``heilbronn``). No compact form.
@@ -31,7 +31,7 @@ WITNESSES = (
 
 
 def validate_params(params: Any) -> dict:
-    """``{"n": 3..400, "T": three non-collinear grid points}`` (key order of the instance is kept)."""
+    """``{"n": 3..3500, "T": three non-collinear grid points}`` (key order of the instance is kept)."""
     exact_keys(params, {"n", "T"})
     n = _grid.validate_n(params)
     triangle = _grid.validate_triangle(params["T"])

@@ -1,8 +1,11 @@
 """Answer schema of the ``lineq`` family.
 
-Params ``{"a", "b", "n"}``: strict integers with 1 <= a, b <= ``MAX_COEF`` (1000),
-1 <= n <= ``MAX_N`` (10^6) and (a + b) n <= ``MAX_SPAN`` (10^7). The last bound keeps every value
-a x + b y below 10^7 and bounds the primary's convolution (polynomials of degree <= a n and b n).
+Params ``{"a", "b", "n"}``: strict integers with 1 <= a, b <= ``MAX_COEF`` (10^6) and
+1 <= n <= ``MAX_N`` (10^12). These are sanity caps, not cost bounds (issue 21: the public release takes any
+a, b, n and decides a small set at any n): every value a x + b y stays below 2 * 10^18 < 2^63, so both
+verifiers compute in int64, and their cost depends on the answer (at most 20,000 elements, at most
+|A|^2 candidate pairs), not on n -- both switch from dense tables over 1..n to sparse membership when n
+is large (see their module docstrings).
 
 Accepted forms (docs/SPECIFICATION.md 3.10):
 * a JSON list of 1..``MAX_ELEMENTS`` (20,000) strict JSON integers in 1..n (order does not matter);
@@ -17,16 +20,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import AnswerError, ParamsError, describe
+from ..errors import AnswerError, describe
 from ..forms import digits
 from ..params import exact_keys, int_in
 from ..witness import Indexed
 
-MAX_COEF = 1000
-MAX_N = 1_000_000
-MAX_SPAN = 10_000_000
+MAX_COEF = 1_000_000
+MAX_N = 10 ** 12
 MAX_ELEMENTS = 20_000
-LIMITS = {"MAX_ELEMENTS": MAX_ELEMENTS, "MAX_COEF": MAX_COEF, "MAX_N": MAX_N, "MAX_SPAN": MAX_SPAN,
+LIMITS = {"MAX_ELEMENTS": MAX_ELEMENTS, "MAX_COEF": MAX_COEF, "MAX_N": MAX_N,
           "digits.ELEMENT_LIMIT": digits.ELEMENT_LIMIT, "digits.NODE_LIMIT": digits.NODE_LIMIT}
 WITNESSES = (
     Indexed("duplicate", "DUPLICATE", arity=2, echo="value", echo_one=True),
@@ -36,13 +38,11 @@ WITNESSES = (
 
 
 def validate_params(params: Any) -> dict:
-    """``{"a": 1..1000, "b": 1..1000, "n": 1..10^6}`` with (a + b) n <= 10^7."""
+    """``{"a": 1..10^6, "b": 1..10^6, "n": 1..10^12}``."""
     p = exact_keys(params, {"a", "b", "n"})
     a = int_in(p, "a", 1, MAX_COEF)
     b = int_in(p, "b", 1, MAX_COEF)
     n = int_in(p, "n", 1, MAX_N)
-    if (a + b) * n > MAX_SPAN:
-        raise ParamsError(f"(a + b) * n = {(a + b) * n:,} exceeds {MAX_SPAN:,}")
     return {"a": a, "b": b, "n": n}
 
 

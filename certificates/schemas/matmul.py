@@ -1,12 +1,19 @@
 """Answer schema of the ``matmul`` family (bilinear algorithms for matrix multiplication).
 
 Instance parameters: ``{"n": N, "m": M, "p": P}`` (A is n x m, B is m x p, C = AB is n x p), each a
-JSON integer in 1..``MAX_DIM`` = 16 with n*m*p <= ``MAX_NMP`` = 512. Why: the matrix multiplication
-tensor has (nmp)^2 <= 262,144 entries and a scheme has at most 4nmp <= 2,048 products, so an exact
-evaluation of the whole tensor costs at most 2,048 * 262,144 ~ 5.4e8 multiply-adds of small integers
-(both verifiers stay far inside 60 s, see ``tests/benchmarks/bench_matmul.py``), and the largest answer
-has 2,048 * (nm + mp + np) <= 2,048 * 544 coefficients (a few MB of JSON). The suites' instances
-(4,4,5), (5,5,5) and (4,5,5) are well inside.
+JSON integer >= 1 with n*m*p <= ``MAX_NMP`` = 2 * 10^7 (issue 21: the dimensions are otherwise free;
+before, each was at most 16 with nmp <= 512). The cap is a sanity cap: the tensor has nmp non-zero
+entries, which every exact check must account for (the public release allocates all (nmp)^2 entries
+as int64, 3.2 * 10^15 bytes at the cap). What bounds an answer is its own work (``work``), from its
+sizes before any check: with r products and N = sum_k nnz(u_k) nnz(v_k) nnz(w_k) non-zero terms,
+* the sparse checks (both verifiers: accumulating the N terms, then the nmp ones of the tensor) cost
+  N + nmp, allowed up to ``MAX_SPARSE_TERMS`` = 2 * 10^7;
+* the dense checks (the primary's slice products, the second's packed slices) cost r (nmp)^2
+  multiply-adds, allowed up to ``MAX_DENSE_WORK`` = 4 * 10^9, with a slice of (mp)(np) <= 2^22
+  entries (memory);
+an answer within neither is ``SIZE_LIMIT``. The public release's check (the whole tensor,
+sum_k u_k (x) v_k (x) w_k, int64) costs r (nmp)^2 as well, so every answer it decides densely within
+4 * 10^9 is decided here, and sparse answers far beyond (the naive <2,2,100>: r = 400, N = 400).
 
 Accepted form (docs/SPECIFICATION.md 3.8): a JSON list of r products, 1 <= r <= 4nmp, each product a JSON list
 ``[u, v, w]`` of three JSON lists of JSON integers (``type(x) is int``: no booleans, floats or strings)
@@ -39,11 +46,14 @@ from ..forms import intvectors
 from ..params import exact_keys, int_in
 from ..witness import Fields, WitnessError, integer
 
-MAX_DIM = 16
-MAX_NMP = 512
+MAX_NMP = 20_000_000
 MAX_COEFFICIENT = 4
 PRODUCTS_PER_NMP = 4          # r <= 4 n m p
-LIMITS = {"MAX_DIM": MAX_DIM, "MAX_NMP": MAX_NMP, "MAX_COEFFICIENT": MAX_COEFFICIENT}
+MAX_SPARSE_TERMS = 20_000_000
+MAX_DENSE_WORK = 4_000_000_000
+MAX_SLICE = 1 << 22
+LIMITS = {"MAX_NMP": MAX_NMP, "MAX_COEFFICIENT": MAX_COEFFICIENT, "MAX_SPARSE_TERMS": MAX_SPARSE_TERMS,
+          "MAX_DENSE_WORK": MAX_DENSE_WORK, "MAX_SLICE": MAX_SLICE}
 FACTORS = ("u", "v", "w")
 
 
@@ -64,9 +74,9 @@ WITNESSES = (
 
 
 def validate_params(params: Any) -> dict:
-    """``{"n", "m", "p"}``, each 1..16, with n*m*p <= 512."""
+    """``{"n", "m", "p"}``, each >= 1, with n*m*p <= 2 * 10^7."""
     exact_keys(params, {"n", "m", "p"})
-    n, m, p = (int_in(params, key, 1, MAX_DIM) for key in ("n", "m", "p"))
+    n, m, p = (int_in(params, key, 1, MAX_NMP) for key in ("n", "m", "p"))
     if n * m * p > MAX_NMP:
         raise ParamsError(f"n*m*p = {n * m * p} exceeds the limit {MAX_NMP}")
     return {"n": n, "m": m, "p": p}
@@ -127,7 +137,7 @@ def parse(answer: Any, params: dict) -> MatmulAnswer:
         if (set(map(type, factors)) == {list} and list(map(len, factors)) == list(sizes) * len(answer)
                 and intvectors.ints_in(list(chain.from_iterable(factors)), -MAX_COEFFICIENT, MAX_COEFFICIENT)):
             t = tuple(map(tuple, factors))
-            return MatmulAnswer(n, m, p, tuple(zip(t[0::3], t[1::3], t[2::3])))
+            return _check_work(MatmulAnswer(n, m, p, tuple(zip(t[0::3], t[1::3], t[2::3]))))
     products = []
     for k, item in enumerate(answer):                                          # names the first fault
         if type(item) is not list:
@@ -137,7 +147,35 @@ def parse(answer: Any, params: dict) -> MatmulAnswer:
             raise AnswerError("FORMAT_SHAPE", f"product {k} has {len(item)} parts, expected 3 ([u, v, w])",
                               {"product": k})
         products.append(tuple(_factor(f, s, k, name) for f, s, name in zip(item, sizes, FACTORS)))
-    return MatmulAnswer(n, m, p, tuple(products))
+    return _check_work(MatmulAnswer(n, m, p, tuple(products)))
+
+
+def terms(parsed: MatmulAnswer) -> int:
+    """N = sum_k nnz(u_k) nnz(v_k) nnz(w_k), the non-zero terms of sum_k u_k (x) v_k (x) w_k."""
+    return sum((len(u) - u.count(0)) * (len(v) - v.count(0)) * (len(w) - w.count(0)) for u, v, w in parsed.products)
+
+
+def sparse_fits(parsed: MatmulAnswer, n_terms: int | None = None) -> bool:
+    """N + nmp <= MAX_SPARSE_TERMS: the sparse checks are within the limit."""
+    n_terms = terms(parsed) if n_terms is None else n_terms
+    return n_terms + parsed.n * parsed.m * parsed.p <= MAX_SPARSE_TERMS
+
+
+def dense_fits(parsed: MatmulAnswer) -> bool:
+    """r (nmp)^2 <= MAX_DENSE_WORK and (mp)(np) <= MAX_SLICE: the dense checks are within the limit."""
+    na, nb, nc = parsed.sizes
+    return parsed.rank * na * nb * nc <= MAX_DENSE_WORK and nb * nc <= MAX_SLICE
+
+
+def _check_work(parsed: MatmulAnswer) -> MatmulAnswer:
+    n_terms = terms(parsed)
+    if not sparse_fits(parsed, n_terms) and not dense_fits(parsed):
+        na, nb, nc = parsed.sizes
+        raise AnswerError("SIZE_LIMIT", f"the scheme is too large to check in the time limit: N + nmp = "
+                          f"{n_terms + parsed.n * parsed.m * parsed.p:,} non-zero terms exceed {MAX_SPARSE_TERMS:,} "
+                          f"and r (nmp)^2 = {parsed.rank * na * nb * nc:,} exceeds {MAX_DENSE_WORK:,} "
+                          f"(or a slice (mp)(np) = {nb * nc:,} exceeds {MAX_SLICE:,})")
+    return parsed
 
 
 def size(parsed: MatmulAnswer) -> int:

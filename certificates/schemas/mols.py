@@ -1,18 +1,26 @@
 """Answer schema of the ``mols`` family (mutually orthogonal Latin squares of order n).
 
-Instance parameters: ``{"n": N}`` with ``N`` a JSON integer, 2 <= N <= ``MAX_N`` = 100 (the project's
-limit: the costliest answer of an order n is a long list of mutually orthogonal squares, so the worst
-case below 100 is the complete set of 96 squares of the prime order 97 (903,264 entries), about 1 s of
-CPU for the primary and 6 s for the second; at n = 64 it is 0.5 s and 2 s, at n = 127 3 s and 18 s,
-see ``tests/benchmarks/bench_mols.py``). n = 1 is excluded: every list of 1 x 1 squares would
-be "orthogonal" and the objective unbounded.
+Instance parameters: ``{"n": N}`` with ``N`` a JSON integer, 2 <= N <= ``MAX_N`` = 2,703, the largest
+order of which one square still fits the 32 MiB answer limit (written without spaces a square of order
+2,703 takes 33.55 million bytes, one of order 2,704 more than 32 MiB). n = 1 is excluded: every list
+of 1 x 1 squares would be "orthogonal" and the objective unbounded.
+
+Work bounds, on the answer, decided from the number k of squares and n before any entry is examined
+(``SIZE_LIMIT``): k <= n - 1; at most ``MAX_ENTRIES`` = 2^24 = 16,777,216 entries k n^2 (the 32 MiB
+limit allows no more JSON integers); at most ``MAX_PAIR_CELLS`` = 1.1 * 10^9 pair cells C(k, 2) n^2 (the
+orthogonality checks examine every cell of every pair of squares). The public release takes any n and
+checks every pair of squares; no answer beyond these bounds fits in 32 MiB (the most pair cells an
+answer of at most 32 MiB can carry is 1,005,150,195: 211 squares of order 213), so they refuse nothing
+it could be given. At the bound the primary takes about 5 s of CPU and the second about 12 s (the
+complete set of order 211, 210 squares, 9.8 * 10^8 pair cells; ``tests/benchmarks/bench_mols.py``).
 
 Accepted form (docs/SPECIFICATION.md 3.12): a JSON list of k squares, 1 <= k <= n - 1 (no more than n - 1
 mutually orthogonal Latin squares of order n >= 2 exist, so a longer list is refused from its length
-alone with ``SIZE_LIMIT``). Each square is a JSON list of exactly n rows, each row a JSON list of
+alone with ``SIZE_LIMIT``), within the two work bounds above. Each square is a JSON list of exactly n rows, each row a JSON list of
 exactly n JSON integers (``type(x) is int``: not ``true``, ``1.0`` or ``"1"``) in 0..n-1. There is no
 compact form: an object is ``FORMAT_TYPE``. Checks, in answer order and before anything is allocated:
-not a list -> ``FORMAT_TYPE``; empty -> ``EMPTY``; more than n - 1 squares -> ``SIZE_LIMIT``; then per
+not a list -> ``FORMAT_TYPE``; empty -> ``EMPTY``; more than n - 1 squares, more than ``MAX_ENTRIES``
+entries or more than ``MAX_PAIR_CELLS`` pair cells -> ``SIZE_LIMIT``; then per
 square: not a list -> ``FORMAT_TYPE``, not n rows -> ``FORMAT_SHAPE``; per row: not a list ->
 ``FORMAT_TYPE``, not n entries -> ``FORMAT_SHAPE``; per entry: not an integer -> ``FORMAT_TYPE``,
 outside 0..n-1 -> ``RANGE``. Parse diagnostics name ``{"square", "row"}`` or ``{"square", "row",
@@ -39,10 +47,12 @@ from ..params import exact_keys, int_in
 from ..witness import Indexed, WitnessError
 
 MIN_N = 2          # a parameter validity rule (see the module docstring), not an answer limit
-MAX_N = 100
+MAX_N = 2_703
+MAX_ENTRIES = 1 << 24              # k n^2 entries of the answer
+MAX_PAIR_CELLS = 1_100_000_000     # C(k, 2) n^2 cells of pairs of squares
 # every limit the schema enforces on answers and parameters; the prompt states each (tests/test_contract.py).
 # (The square-count limit n - 1 depends on n and is stated in the prompt as a formula and a value.)
-LIMITS = {"MAX_N": MAX_N}
+LIMITS = {"MAX_N": MAX_N, "MAX_ENTRIES": MAX_ENTRIES, "MAX_PAIR_CELLS": MAX_PAIR_CELLS}
 
 
 def _position(value: Any, parsed: "MolsAnswer") -> int:
@@ -75,7 +85,7 @@ WITNESSES = (
 
 
 def validate_params(params: Any) -> dict:
-    """``{"n": 2..100}``."""
+    """``{"n": 2..2703}``."""
     return {"n": int_in(exact_keys(params, {"n"}), "n", MIN_N, MAX_N)}
 
 
@@ -116,6 +126,14 @@ def parse(answer: Any, params: dict) -> MolsAnswer:
     if len(answer) > n - 1:
         raise AnswerError("SIZE_LIMIT", f"{len(answer):,} squares are given; at most n - 1 = {n - 1} are accepted "
                                         f"(no more than n - 1 mutually orthogonal Latin squares of order n exist)")
+    k = len(answer)
+    if k * n * n > MAX_ENTRIES:
+        raise AnswerError("SIZE_LIMIT", f"{k:,} squares of order {n} have {k * n * n:,} entries; at most "
+                                        f"{MAX_ENTRIES:,} are accepted")
+    if k * (k - 1) // 2 * n * n > MAX_PAIR_CELLS:
+        raise AnswerError("SIZE_LIMIT", f"{k:,} squares of order {n} make {k * (k - 1) // 2:,} pairs of {n * n:,} cells "
+                                        f"({k * (k - 1) // 2 * n * n:,} pair cells to check); at most "
+                                        f"{MAX_PAIR_CELLS:,} are accepted")
     squares = []
     for s, square in enumerate(answer):
         if type(square) is not list:

@@ -27,8 +27,15 @@ Algorithms (exact integer arithmetic throughout):
   numpy over j > i): its midpoint y = (x + z) (q + 1)/2 has base-q key given by per-chunk tables
   (chunks of w coordinates, table entry for the chunk values u, v); the key is tested in a dense byte
   map of F_q^n. For distinct x, z the midpoint differs from both, so a hit is a progression.
+* q^n > 2^24 (issue 21; at most 12,544 points there, by the schema): the points are mapped by a
+  random F_q-linear sketch to F_q^k with q^k < 2^63 (k = 39, 27, 22 for q = 3, 5, 7; an int64 matrix
+  product with a fresh uniform matrix per check), the pair scan above runs on the sketches (a
+  progression of the answer is one of the sketches) with a byte map of the keys' low bits and sorted
+  keys instead of the dense map, and every reported pair is confirmed on the full points
+  (``find_progression_wide``).
 A witness is {"points": [x, y, z], "indices": [i, j, k]} with y the middle (x + z = 2y) and i < k.
-Duplicates are found by sorting the base-q keys (q^n <= 2^24, so keys are exact in int64).
+Duplicates are found by sorting the base-q keys (q^n <= 2^24, so keys are exact in int64), or by a
+dict of the points beyond.
 
 Libraries: numpy: the exact Fourier pair counts and the packed pair scan on validated digits.
 """
@@ -41,7 +48,7 @@ from endless_exam.certificates.schemas import apfree_q as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
-from ._duplicates import first_duplicate
+from ._duplicates import first_duplicate, first_repeat
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
@@ -63,7 +70,12 @@ def eg_bound(q: int, n: int) -> int:
     return 3 * sum(counts)
 
 
-def _bound(p: dict) -> tuple[int, str]:
+BOUND_MAX_N = 200   # the bound is counted up to here (a DP of about q (q - 1) n^2 / 3 steps); none beyond
+
+
+def _bound(p: dict) -> tuple[int, str] | None:
+    if p["n"] > BOUND_MAX_N:
+        return None
     return eg_bound(p["q"], p["n"]), "bound"
 
 
@@ -217,6 +229,66 @@ def _partner(digits: np.ndarray, q: int, look: _Lookup, j: int) -> tuple[int, in
     return (i, k) if i < k else (k, i)
 
 
+# ---- q^n > 2^24: a random linear sketch, the pair scan on it, every candidate confirmed ---------------
+
+SKETCH_N = {3: 39, 5: 27, 7: 22}    # coordinates of the sketch: q^k < 2^63, so its keys are int64
+SKETCH_BLOCK = 1024                 # columns of the answer multiplied per step
+FILTER_BITS = 24                    # a byte map of the sketch keys' low 24 bits filters the candidates
+
+
+def _sketch(digits: np.ndarray, q: int, k: int) -> np.ndarray:
+    """digits M mod q for a uniformly random M in F_q^(n x k) drawn per check (numpy's generator seeded
+    from the operating system), as an (N, k) int64 array. The map is F_q-linear, so the sketch of the
+    midpoint (x + z)(q + 1)/2 is the midpoint of the sketches."""
+    rng = np.random.default_rng()
+    m, n = digits.shape
+    acc = np.zeros((m, k), dtype=np.int64)
+    for c0 in range(0, n, SKETCH_BLOCK):
+        c1 = min(n, c0 + SKETCH_BLOCK)
+        acc += digits[:, c0:c1] @ rng.integers(0, q, size=(c1 - c0, k), dtype=np.int64)
+    return acc % q
+
+
+def find_progression_wide(points: tuple[str, ...], q: int, n: int) -> tuple[int, int, int] | None:
+    """``find_progression`` for any n (used when q^n > 2^24, where no dense table of F_q^n is kept).
+
+    Why it is exact. With S the sketch, a progression x_i, x_j, x_k of the answer has S(x_j) =
+    (S(x_i) + S(x_k))(q + 1)/2, so the row scan of ``_first_pair_progression`` run on the sketches (its
+    chunk tables on k = ``SKETCH_N[q]`` coordinates; a byte map of the keys' low bits, then the sorted
+    keys) reports every pair (i, k) whose midpoint is in the answer; each reported pair is confirmed on
+    the full points (the midpoint's string looked up in a dict of the answer). A chance match (for a
+    fixed point outside the answer and one in it, probability q^-k < 2^-60 over the draw of M) is
+    skipped. The order (rows i, then k > i) and so the witness are those of the dense scan."""
+    digits = _digits(points, n)
+    k = SKETCH_N[q]
+    sk = _sketch(digits, q, k)
+    keys = _keys(sk, q)
+    look = _Lookup(keys)
+    where = {p: t for t, p in enumerate(points)}
+    mask = (1 << FILTER_BITS) - 1
+    low = np.zeros(1 << FILTER_BITS, dtype=np.bool_)
+    low[keys & mask] = True
+    values = _chunk_values(sk, q)
+    tables = _midpoint_tables(q, k)
+    widths = [q ** w for _, w in _chunks(q, k)]
+    half = (q + 1) // 2
+    m = len(points)
+    for i in range(m - 1):
+        mid = np.zeros(m - i - 1, dtype=np.int64)
+        for vals, table, width in zip(values, tables, widths):
+            mid += table[vals[i] * width + vals[i + 1:]]
+        passed = np.flatnonzero(low[mid & mask])
+        if len(passed) == 0:
+            continue
+        for h in passed[look.find(mid[passed]) >= 0].tolist():
+            other = i + 1 + h
+            y = ((digits[i] + digits[other]) * half % q + ord("0")).astype(np.uint8).tobytes().decode("ascii")
+            middle = where.get(y)
+            if middle is not None:
+                return i, middle, other
+    return None
+
+
 def find_progression(points: tuple[str, ...], q: int, n: int, method: str = "auto") -> tuple[int, int, int] | None:
     """(i, j, k) with points[i] + points[k] = 2 points[j], i < k, all distinct; or None. Points distinct.
 
@@ -250,12 +322,13 @@ def find_progression(points: tuple[str, ...], q: int, n: int, method: str = "aut
 
 def check(parsed: schema.ApfreeAnswer) -> Verdict:
     q, n, points = parsed.q, parsed.n, parsed.points
-    dup = first_duplicate(_keys(_digits(points, n), q))
+    wide = n > schema.N_MAX[q]                  # q^n > 2^24: no dense table of F_q^n
+    dup = first_repeat(points) if wide else first_duplicate(_keys(_digits(points, n), q))
     if dup is not None:
         i, j = dup
         return reject("DUPLICATE", f"point {points[i]} occurs at indices {i} and {j}",
                       {"point": points[i], "indices": [i, j]})
-    hit = find_progression(points, q, n)
+    hit = find_progression_wide(points, q, n) if wide else find_progression(points, q, n)
     if hit is not None:
         i, j, k = hit
         return reject("PROPERTY_VIOLATION",

@@ -19,9 +19,15 @@ Algorithms (exact integer arithmetic throughout):
   sorted point keys.
 * at most ``SMALL_MAX`` points: the same pair scan in plain Python (digit tuples and a dict from point to
   index), so that a small answer is decided without importing numpy.
+* d > 40 (issue 21; at most 12,544 points there, by the schema): the points are mapped by a random
+  F_3-linear sketch to F_3^40 (an int64 matrix product with a fresh uniform matrix per check), the
+  pair scan above runs on the sketches (a line of the answer is a line of the sketches), and every
+  reported pair is confirmed on the full points (its third point looked up in a dict of the answer's
+  strings), so a chance match of sketches costs one confirmation and never decides (``find_line_wide``).
 A witness is the first point (in answer order) on a line together with a partner found by one
 vectorised scan (the smallest second index; the small path finds the same triple). Duplicates are found
-by sorting base-3 keys (3^40 < 2^64, so keys fit uint64), or by a dict of the points seen.
+by sorting base-3 keys (3^40 < 2^64, so keys fit uint64), or by a dict of the points seen (small
+answers and d > 40).
 
 Libraries: numpy (imported only when an answer has more than ``SMALL_MAX`` points; the zygote of a
 ``score`` run imports it once, ``PRELOAD``): the exact Z[w] Fourier transform (int64 pairs) and the
@@ -52,12 +58,19 @@ SMALL_MAX = 64           # answers of at most this many points are decided in pl
 PROVEN_UPPER = {1: 2, 2: 4, 3: 9, 4: 20, 5: 45, 6: 112, 9: 2070, 10: 5619}
 
 
-def capset_bound(params: dict) -> tuple[int, str]:
+BOUND_MAX_D = 1000   # the bound is given up to here (3^990 * 5619 has 477 digits); none beyond
+
+
+def capset_bound(params: dict) -> tuple[int, str] | None:
     """A proven upper bound: the table, or 3^(d - e) times the table's value at the largest e < d.
 
     Slicing: the three hyperplanes x_1 = 0, 1, 2 cut a cap of F_3^d into three caps of F_3^(d-1), so
-    c(d) <= 3 c(d - 1) (for d = 11 this gives 3 * 5619 = 16857, Karapetyan and Karapetyan 2023, Cor. 2)."""
+    c(d) <= 3 c(d - 1) (for d = 11 this gives 3 * 5619 = 16857, Karapetyan and Karapetyan 2023, Cor. 2).
+    None for d > ``BOUND_MAX_D``: an integer of more than 4,300 digits cannot even be printed by default
+    (Python's int-to-text limit), and no answer there comes near it."""
     d = params["d"]
+    if d > BOUND_MAX_D:
+        return None
     base = max(e for e in PROVEN_UPPER if e <= d)
     return PROVEN_UPPER[base] * 3 ** (d - base), "bound"
 
@@ -252,6 +265,78 @@ def find_line(points: tuple[str, ...], d: int, method: str = "auto") -> tuple[in
     return None if hit is None else tuple(sorted(hit))
 
 
+# ---- d > 40: a random linear sketch to 40 coordinates, then the pair scan with exact confirmation ------
+
+SKETCH_D = 40          # coordinates of the sketch (3^40 < 2^64: its keys are the uint64 keys above)
+SKETCH_BLOCK = 1024    # columns of the answer multiplied per step (bounds the int64 temporaries)
+FILTER_BITS = 24       # a byte map of the sketch keys' low 24 bits filters the candidates before the search
+
+
+def _digit_rows(points: tuple[str, ...], d: int) -> np.ndarray:
+    """The points as an (N, d) uint8 array of digits 0..2 (a view of one joined buffer)."""
+    import numpy as np
+    raw = np.frombuffer("".join(points).encode("ascii"), dtype=np.uint8).reshape(len(points), d)
+    return raw - np.uint8(ord("0"))
+
+
+def _sketch(rows: np.ndarray) -> np.ndarray:
+    """rows M mod 3 for a uniformly random M in F_3^(d x 40) drawn per check (numpy's generator seeded
+    from the operating system), as (N, 40) uint8 digits. The map is F_3-linear, so the sketch of
+    -(x + y) is -(sketch x + sketch y): a point of the answer that is the third point of a pair has its
+    sketch among the answer's sketches. Computed in int64 blocks of ``SKETCH_BLOCK`` columns (every sum
+    is at most 4 d < 2^63)."""
+    import numpy as np
+    rng = np.random.default_rng()
+    n, d = rows.shape
+    acc = np.zeros((n, SKETCH_D), dtype=np.int64)
+    for c0 in range(0, d, SKETCH_BLOCK):
+        c1 = min(d, c0 + SKETCH_BLOCK)
+        m = rng.integers(0, 3, size=(c1 - c0, SKETCH_D), dtype=np.uint8).astype(np.int64)
+        acc += rows[:, c0:c1].astype(np.int64) @ m
+    return (acc % 3).astype(np.uint8)
+
+
+def find_line_wide(points: tuple[str, ...], d: int) -> tuple[int, int, int] | None:
+    """``find_line`` for any d (used for d > 40, where base-3 keys do not fit 64 bits). Points distinct.
+
+    Why it is exact. With S the sketch (``_sketch``), a line x_i, x_j, x_k has S(x_k) = -(S(x_i) + S(x_j)),
+    so the row scan over the sketches (the chunk tables of ``_first_line_pairs`` on 40 coordinates; a
+    byte map of the keys' low 24 bits, then the sorted keys) reports every pair (i, j) that lies on a
+    line of the answer; each reported pair is then
+    confirmed on the full points: the third point -(x_i + x_j) is computed and looked up in a dict of the
+    answer's strings. A pair whose sketch matches only by chance (for a fixed point outside the answer
+    and a fixed point of it, probability 3^-40 over the draw of M) is skipped and the scan goes on. The
+    scan order (rows i, then j > i) is that of the other paths, so the witness is the same line."""
+    import numpy as np
+    rows = _digit_rows(points, d)
+    sk = _sketch(rows)
+    keys = _keys(sk)
+    look = _Lookup(keys)
+    where = {p: t for t, p in enumerate(points)}
+    n = len(points)
+    chunks = _chunk_values(sk)
+    tables = _pair_tables(SKETCH_D)
+    widths = [3 ** min(CHUNK, SKETCH_D - c0) for c0 in range(0, SKETCH_D, CHUNK)]
+    low = np.zeros(1 << FILTER_BITS, dtype=np.bool_)        # the sketch keys' low bits: a first filter
+    mask = np.uint64((1 << FILTER_BITS) - 1)
+    low[(keys & mask).astype(np.int64)] = True
+    six = np.uint8(6)
+    for i in range(n - 1):
+        third = np.zeros(n - i - 1, dtype=np.uint64)
+        for values, table, width in zip(chunks, tables, widths):
+            third += table[values[i] * width + values[i + 1:]]
+        passed = np.flatnonzero(low[(third & mask).astype(np.int64)])
+        if len(passed) == 0:
+            continue
+        for h in passed[look.find(third[passed]) >= 0].tolist():
+            j = i + 1 + h
+            z = ((six - rows[i] - rows[j]) % 3 + np.uint8(ord("0"))).tobytes().decode("ascii")
+            k = where.get(z)
+            if k is not None:
+                return tuple(sorted((i, j, k)))
+    return None
+
+
 def _first_line_small(points: tuple[str, ...]) -> tuple[int, int, int] | None:
     """``_first_line_pairs`` in plain Python: the first row i with a j > i whose third point -(x_i + x_j)
     is in the answer, the smallest such j, and the index of that third point."""
@@ -267,13 +352,16 @@ def _first_line_small(points: tuple[str, ...]) -> tuple[int, int, int] | None:
 
 def check(parsed: schema.CapsetAnswer) -> Verdict:
     d, points = parsed.d, parsed.points
+    wide = d > schema.DENSE_MAX_D               # no 64-bit base-3 keys: dict of strings, sketch scan
     small = len(points) <= SMALL_MAX
-    dup = first_repeat(points) if small else first_duplicate(_keys(_digits(points, d)))
+    dup = first_repeat(points) if small or wide else first_duplicate(_keys(_digits(points, d)))
     if dup is not None:
         i, j = dup
         return reject("DUPLICATE", f"point {points[i]} occurs at indices {i} and {j}",
                       {"point": points[i], "indices": [i, j]})
-    if small:
+    if wide:
+        line = find_line_wide(points, d)
+    elif small:
         hit = _first_line_small(points)
         line = None if hit is None else tuple(sorted(hit))
     else:

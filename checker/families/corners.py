@@ -11,7 +11,7 @@ third point is (u, y + (v - u)); and with the corner point at (v, y) and d = u -
 point is (v, y - (v - u)). Every corner therefore shows up when every unordered same-row pair is
 formed and both third points are looked up; nothing else can be a corner.
 
-Algorithm (numpy on validated Python ints, exact): points are keyed y * n + x (< n^2 <= 4 * 10^6,
+Algorithm (numpy on validated Python ints, exact): points are keyed y * n + x (< n^2 <= 10^18,
 int64) and the keys are sorted (``numpy.sort``), which orders the points by row y, then x; equal
 neighbours are duplicates, and only then is a stable argsort computed to name the two indices (the
 duplicate whose second occurrence comes first). A dense boolean grid holds membership. All
@@ -25,6 +25,14 @@ planted corner in a low row) is rejected after a few thousand pairs, while a val
 one pass over all pairs in large chunks. The reported corner is the first one in the order (row y,
 then u, then v; for one pair, the corner at (u, y) with d = v - u > 0 first), whatever the chunk
 sizes; its answer indices are found by comparing the keys in answer order.
+
+Large grids (n > ``DENSE_N`` = 2,000; issue 21, n up to 10^9): the n x 3n grid would not fit, and one
+row can hold all 60,000 points. The set is then scanned in the cheapest of three views that map
+corners onto corners (``_views``: the identity, the transpose, and (x, y) -> (x, 2n - 2 - x - y),
+whose rows are the anti-diagonals), i.e. the one with the fewest same-row pairs (every corner has a
+same-row pair in each view); the pairs are formed in the same growing chunks and a third point is
+looked up in the view's sorted keys (``numpy.searchsorted``) after a range test; the corner found is
+mapped back and its corner point identified. The schema bounds that pair count (``MAX_PAIRS``).
 
 Libraries: numpy: sorted keys, the boolean grid and the chunked row-pair scan on validated coordinates.
 """
@@ -103,10 +111,106 @@ def _corner_in_sorted(keys: np.ndarray, sk: np.ndarray, n: int) -> tuple[int, in
     return None
 
 
+# ---- large grids (n > DENSE_N): a sparse scan in the cheapest of three corner-preserving views ----
+
+DENSE_N = 2000   # up to this n the dense grid above is used (n * 3n cells); beyond, the sparse views below
+
+
+def view_pair_counts(xs: np.ndarray, ys: np.ndarray, n: int) -> list[int]:
+    """Same-row pairs of the three views (rows, columns, anti-diagonals; see ``_views``)."""
+    out = []
+    for rows in (ys, xs, xs + ys):
+        _, counts = np.unique(rows, return_counts=True)
+        out.append(int((counts * (counts - 1) // 2).sum()))
+    return out
+
+
+def _views(xs: np.ndarray, ys: np.ndarray, n: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The set in three coordinate systems that map corners onto corners, so that each is corner-free
+    iff the set is: the identity; the transpose (x, y) -> (y, x) (the corner at (x, y) with d becomes
+    the corner at (y, x) with the same d); and A(x, y) = (x, 2n - 2 - x - y), whose rows are the
+    anti-diagonals x + y = c: A maps (x, y), (x + d, y), (x, y + d) to P = (X, Y), Q = (X + d, Y - d),
+    R = (X, Y - d), the corner at R with the same d (P = R + (0, d), Q = R + (d, 0)); A is an integer
+    affine bijection whose inverse (X, Y) -> (X, 2n - 2 - X - Y) maps corners onto corners by the same
+    computation. Every corner has a pair in each view's rows, so scanning the same-row pairs of one
+    view finds every corner."""
+    return [(xs, ys), (ys, xs), (xs, 2 * n - 2 - xs - ys)]
+
+
+def _original(view: int, X: int, Y: int, n: int) -> tuple[int, int]:
+    if view == 0:
+        return X, Y
+    if view == 1:
+        return Y, X
+    return X, 2 * n - 2 - X - Y
+
+
+def _sparse_corner(xs: np.ndarray, ys: np.ndarray, n: int, view: int) -> tuple[tuple[int, int], ...] | None:
+    """Three points (original coordinates) of the first corner found in ``view``, or None. Membership of a
+    third point is looked up in the sorted keys Y * 2n + X (``numpy.searchsorted``), after a range test."""
+    X, Y = _views(xs, ys, n)[view]
+    width = 2 * n                                          # X < n; Y <= 2n - 2 (int64: n <= 10^9)
+    keys = np.sort(Y * width + X)
+    sy, sx = np.divmod(keys, width)
+    top = int(sy[-1])
+    later = _pairs.later_in_group(sy)
+
+    def present(qx: np.ndarray, qy: np.ndarray) -> np.ndarray:
+        inside = (qy >= 0) & (qy <= top)
+        q = np.where(inside, qy, 0) * width + qx
+        at = np.minimum(np.searchsorted(keys, q), len(keys) - 1)
+        return inside & (keys[at] == q)
+
+    for i, j in _pairs.pair_chunks(later, FIRST_CHUNK, PAIR_CHUNK):
+        u, v, y = sx[i], sx[j], sy[i]
+        d = v - u
+        up = present(u, y + d)                             # corner at (u, y) with d > 0
+        down = present(v, y - d)                           # corner at (v, y) with -d
+        hits = np.flatnonzero(up | down)
+        if len(hits):
+            h = int(hits[0])
+            uu, vv, yy, dd = int(u[h]), int(v[h]), int(y[h]), int(d[h])
+            if up[h]:
+                corner = ((uu, yy), (vv, yy), (uu, yy + dd))
+            else:
+                corner = ((vv, yy), (uu, yy), (vv, yy - dd))
+            return tuple(_original(view, a, b, n) for a, b in corner)
+    return None
+
+
+def _as_witness(points: tuple[tuple[int, int], ...], keys: np.ndarray, n: int) -> tuple[int, int, int, int]:
+    """(i, j, k, d) for three points that form a corner, in any order: the corner point is the one that
+    shares its row with one other point and its column with the third."""
+    for p in points:
+        others = [q for q in points if q != p]
+        row = [q for q in others if q[1] == p[1]]
+        col = [q for q in others if q[0] == p[0]]
+        if len(row) == 1 and len(col) == 1 and row[0][0] - p[0] == col[0][1] - p[1] != 0:
+            d = row[0][0] - p[0]
+
+            def index(x: int, y: int) -> int:
+                at = np.flatnonzero(keys == y * n + x)
+                if len(at) != 1:
+                    raise RuntimeError("corners self-check failed: a corner point is not in the set once")
+                return int(at[0])
+            return index(*p), index(*row[0]), index(*col[0]), d
+    raise RuntimeError("corners self-check failed: a view's corner is not a corner of the set")
+
+
 def find_corner(points: tuple[tuple[int, int], ...], n: int) -> tuple[int, int, int, int] | None:
     """(i, j, k, d): answer indices of (x, y), (x + d, y), (x, y + d), d != 0, or None. Points distinct."""
     keys = _row_keys(points, n)
-    return _corner_in_sorted(keys, np.sort(keys), n)
+    if n <= DENSE_N:
+        return _corner_in_sorted(keys, np.sort(keys), n)
+    flat = np.fromiter(itertools.chain.from_iterable(points), dtype=np.int64, count=2 * len(points))
+    return _sparse_find(flat[0::2], flat[1::2], keys, n)
+
+
+def _sparse_find(xs: np.ndarray, ys: np.ndarray, keys: np.ndarray, n: int) -> tuple[int, int, int, int] | None:
+    counts = view_pair_counts(xs, ys, n)
+    view = counts.index(min(counts))
+    corner = _sparse_corner(xs, ys, n, view)
+    return None if corner is None else _as_witness(corner, keys, n)
 
 
 def check(parsed: schema.CornersAnswer) -> Verdict:
@@ -118,7 +222,11 @@ def check(parsed: schema.CornersAnswer) -> Verdict:
         i, j = dup
         p = list(coords[2 * i:2 * i + 2])
         return reject("DUPLICATE", f"point {p} occurs at indices {i} and {j}", {"point": p, "indices": [i, j]})
-    hit = _corner_in_sorted(keys, sk, n)
+    if n <= DENSE_N:
+        hit = _corner_in_sorted(keys, sk, n)
+    else:
+        flat = np.fromiter(coords, dtype=np.int64, count=len(coords))
+        hit = _sparse_find(flat[0::2], flat[1::2], keys, n)
     if hit is not None:
         i, j, k, d = hit
         x, y = coords[2 * i:2 * i + 2]

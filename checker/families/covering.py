@@ -15,7 +15,7 @@ uncovered t-subset.
 Algorithm (numpy on validated integers; no floats). When k - t >= t: the sorted blocks form an int64 array (b, k); the
 index table of the C(k, t) position t-subsets of range(k) gathers the (b, C(k, t), t) element array, in
 chunks of blocks (at most ``CHUNK_ENTRIES`` entries at once); a binomial table C(x, j) (x < v, j <= t,
-saturated at C(v, t) <= 10^6: larger entries never occur in a rank; int32) turns them into ranks; a boolean array of C(v, t)
+saturated at C(v, t) <= 5 * 10^6 by Pascal's rule: larger entries never occur in a rank; int32) turns them into ranks; a boolean array of C(v, t)
 entries is marked. When k - t < t the same ranks are computed from the k - t removed positions of each
 t-subset with prefix sums of the block's terms (``_ranks_by_removals``: k - t + 1 lookups per subset
 instead of t). The witness is the uncovered t-subset of smallest colex rank.
@@ -70,12 +70,26 @@ SPEC = FamilySpec(key="covering", bound=covering_bound)
 CHUNK_ENTRIES = 1 << 22
 
 
+def saturated_binomials(v: int, columns: int, cap: int) -> np.ndarray:
+    """table[x, j] = min(C(x, j), cap) for 0 <= x < v, 0 <= j < columns, by Pascal's rule row by row:
+    C(x, j) = C(x - 1, j - 1) + C(x - 1, j), and min(a + b, cap) of saturated a, b is min(C(x, j), cap)
+    (if either term is saturated the true sum is at least cap). int64: every sum is at most 2 cap."""
+    table = np.zeros((v, columns), dtype=np.int64)
+    row = np.zeros(columns, dtype=np.int64)
+    row[0] = 1                                                   # C(0, j)
+    for x in range(v):
+        table[x] = row
+        nxt = row.copy()
+        nxt[1:] += row[:-1]
+        row = np.minimum(nxt, cap)
+    return table
+
+
 def binomial_table(v: int, t: int) -> np.ndarray:
-    """table[x, j] = min(C(x, j), C(v, t)) for 0 <= x < v, 0 <= j <= t: at most C(v, t) <= 10^6 (int32-safe)."""
-    total = math.comb(v, t)
+    """table[x, j] = min(C(x, j), C(v, t)) for 0 <= x < v, 0 <= j <= t: at most C(v, t) <= 5 * 10^6 (int32-safe)."""
     # an entry above C(v, t) is never used: every term C(e_j, j + 1) of a rank is at most the rank, which is
     # below C(v, t); such entries are stored as C(v, t), an index that would fail loudly if it were used
-    return np.array([[min(math.comb(x, j), total) for j in range(t + 1)] for x in range(v)], dtype=np.int64)
+    return saturated_binomials(v, t + 1, math.comb(v, t))
 
 
 def unrank(rank: int, v: int, t: int) -> list[int]:
@@ -123,7 +137,7 @@ def _ranks_by_removals(blocks: np.ndarray, v: int, t: int, covered: np.ndarray) 
     lo = np.concatenate([np.zeros((len(removed), 1), dtype=np.intp), removed + 1], axis=1)     # (C, m + 1)
     hi = np.concatenate([removed, np.full((len(removed), 1), k, dtype=np.intp)], axis=1)
     total = math.comb(v, t)
-    table = np.array([[min(math.comb(x, j), total) for j in range(k + 2)] for x in range(v)], dtype=np.int64)
+    table = saturated_binomials(v, k + 2, total)
     pos = np.arange(k, dtype=np.intp)
     per_chunk = max(1, CHUNK_ENTRIES // (len(removed) * (m + 1)))
     for start in range(0, b_count, per_chunk):
@@ -142,7 +156,7 @@ def _ranks_by_removals(blocks: np.ndarray, v: int, t: int, covered: np.ndarray) 
 def covered_ranks(parsed: schema.CoveringAnswer) -> np.ndarray:
     v, k, t = parsed.v, parsed.k, parsed.t
     covered = np.zeros(math.comb(v, t), dtype=np.bool_)
-    # validated: points < 128 fit int16, every rank < C(v, t) <= 10^6 fits int32 (smaller arrays, less traffic)
+    # validated: points < 4,096 fit int16, every rank < C(v, t) <= 5 * 10^6 fits int32 (smaller arrays, less traffic)
     blocks = np.array(parsed.blocks, dtype=np.int16).reshape(len(parsed.blocks), k)
     if k - t < t:
         _ranks_by_removals(blocks, v, t, covered)

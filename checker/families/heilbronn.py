@@ -6,10 +6,11 @@ C(n, 3) triples, normalised by the square: min |cross(b - a, c - a)| / (2 * 10,0
 Fraction. Collinear triples are valid and give the objective 0 (docs/SPECIFICATION.md 3.4).
 
 Why the computation is exact: every cross product of grid differences is an integer of absolute value
-<= 2 * 10^8 < 2^31, computed in int64 (``checker/families/_planar.py`` has the bound and the scan).
+<= 2 * 10^8 < 2^31 - 1, computed in int32 without overflow (``checker/families/_planar.py`` has the
+bound and the scan, a brute force over every triple).
 
 Libraries: numpy (int64 arrays of the validated Python ints; duplicates by sorting integer keys; the
-triple scan as one masked outer-product expression per first point); Python ``Fraction`` for the
+triple scan as cache-sized blocks of int32 outer products per first point); Python ``Fraction`` for the
 objective. The bound (``SPEC.bound``) is the trivial 1/(n - 2) (kind ``trivial``).
 """
 from __future__ import annotations

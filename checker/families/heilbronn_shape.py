@@ -9,9 +9,10 @@ an exact Fraction; collinear triples give 0.
 
 Why the checks are exact: a point p is in T iff its three edge cross products with the sides of T are
 all >= 0 or all <= 0 (T is non-degenerate by the parameter check); all cross products of grid points are
-integers below 2^31 in absolute value, computed in int64 (``checker/families/_planar.py``).
+integers below 2^31 in absolute value, computed in int64 (duplicates, the edge signs) and int32 (the
+brute-force triple scan) without overflow (``checker/families/_planar.py``).
 
-Libraries: numpy (int64 arrays of validated ints: duplicate keys, the edge-sign test, the triple scan);
+Libraries: numpy (arrays of validated ints: duplicate keys, the edge-sign test, the triple scan);
 Python ``Fraction`` for the objective. The bound (``SPEC.bound``) is the trivial 1/(n - 2).
 """
 from __future__ import annotations

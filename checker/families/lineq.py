@@ -16,11 +16,15 @@ r(z) = #{(x, y) in A^2 : a' x + b' y = s z}; the pair (z, z) is always counted, 
 solution-free iff r(z) = 1 for every z in A; r(z) is the coefficient of X^(s z) in P_a'(X) P_b'(X),
 where P_c(X) = sum_{x in A} X^(c x).
 
-Algorithm (exact; numpy on the validated ints, every value < 2 * 10^9 in int64), one of two methods
-chosen by an estimate of their cost on the input's shape (``choose_method``):
+Algorithm (exact; numpy on the validated ints, every value a' x + b' y < 2 * 10^18 in int64 since
+a, b <= 10^6 and n <= 10^12), one of two methods chosen by an estimate of their cost on the input's
+shape (``choose_method``):
 * the class-pair scan: the elements are sorted by (x mod s, x) and all unordered pairs of one class
   are formed in chunks (``_pairs``: growing from 4096 to 2^20 pairs), the two candidate middles are
-  looked up in a boolean membership table of 1..n, and the scan stops at the first chunk with a hit.
+  looked up (``_Member``: a boolean table over min A..max A while that span is below 2^26, else a
+  filter of residues modulo a random prime followed by binary search), and the scan stops at the
+  first chunk with a hit. So the cost depends on the answer, not on n (issue 21): 20,000 elements of
+  one class spread over 1..10^10 are 2 * 10^8 pairs, about 7 s.
   Cost about 10 ns per pair; the number of pairs, sum over classes of |A_c|(|A_c| - 1)/2 (about
   |A|^2 / (2 s) for a spread set), is computed exactly before the choice. It wins for small sets and
   for large s (a = 1, b = 999 with the set 1..999 has no pair at all; a = 500, b = 499 with the 512
@@ -28,7 +32,8 @@ chosen by an estimate of their cost on the input's shape (``choose_method``):
   before x = v.
 * the product (``representation_counts``): Kronecker substitution with FLINT integers (8-bit slots when
   |A| < 2^8, else 16-bit; |A| <= 20,000), shifted by min(A); the integers have about
-  w (a' + b') (max A - min A) bits, (a + b) n <= 10^7 by the parameter schema. A self-check compares
+  w (a' + b') (max A - min A) bits, and the product is used only while (a' + b') (max A - min A) <=
+  ``PRODUCT_MAX_SLOTS`` = 10^7 (the scan decides wider sets). A self-check compares
   the digit sum with |A|^2. Before the product the scan runs as a probe, for at most 1/16 of the
   product's estimated cost, so that a large set with solutions everywhere (20,000 random numbers up to
   10^6) is rejected after a few thousand pairs. Witness: the first z in answer order with r(z) >= 2,
@@ -74,6 +79,67 @@ PRODUCT_BIT_SECONDS = 0.7e-9
 PROBE_SHARE = 16           # before a product, the scan runs for at most 1/16 of the product's cost
 
 
+PRODUCT_MAX_SLOTS = 10_000_000   # the product is used only while s (max A - min A) is at most this
+DENSE_SPAN = 1 << 26             # membership by a table of max A - min A + 1 cells up to this span ...
+FILTER_BITS = 24                 # ... beyond it by residues modulo a random prime in [2^24, 2^25)
+
+
+def _random_prime(bits: int) -> int:
+    """A prime drawn uniformly enough from [2^bits, 2^(bits+1)): the next prime after a random start
+    (trial division by the odd numbers up to the square root; bits <= 30)."""
+    import secrets
+
+    c = (1 << bits) + secrets.randbelow(1 << bits) | 1
+    while True:
+        if all(c % f for f in range(3, math.isqrt(c) + 1, 2)):
+            if c < 1 << (bits + 1):
+                return c
+            c = (1 << bits) | 1
+        c += 2
+
+
+class _Member:
+    """Exact membership of int64 values in the set A (the answer's distinct elements).
+
+    A span max A - min A below ``DENSE_SPAN``: a boolean table over min A..max A. A wider span (n up to
+    10^12 allows 20,000 elements anywhere): a boolean table of the residues of A modulo a prime P drawn at
+    random from [2^24, 2^25) as a filter, then binary search (``numpy.searchsorted``) in the sorted A for
+    the values that pass. Exact: a member always passes the filter, and the search decides. Cost: a value
+    v outside A passes only if P divides v - a for some a in A; every such difference is a non-zero
+    integer below 2^41, so it has at most one prime factor in [2^24, 2^25), and there are about 10^6
+    primes there: a value passes with probability at most |A| / 10^6 <= 0.02 over the draw of P, whatever
+    the set (the draw is made per check, so no submitted set can be prepared against it)."""
+
+    def __init__(self, vals: np.ndarray) -> None:
+        self.low, self.high = int(vals.min()), int(vals.max())
+        if self.high - self.low < DENSE_SPAN:
+            self.prime = 0
+            self.table = np.zeros(self.high - self.low + 1, dtype=np.bool_)
+            self.table[vals - self.low] = True
+        else:
+            self.prime = _random_prime(FILTER_BITS)
+            self.table = np.zeros(self.prime, dtype=np.bool_)
+            self.table[vals % self.prime] = True
+            self.sorted = np.sort(vals)
+
+    def inside(self, z: np.ndarray) -> np.ndarray:
+        """Membership of values that all lie in min A..max A."""
+        if not self.prime:
+            return self.table[z - self.low]
+        hit = self.table[z % self.prime]
+        idx = np.flatnonzero(hit)
+        if len(idx):
+            cand = z[idx]
+            pos = np.minimum(np.searchsorted(self.sorted, cand), len(self.sorted) - 1)
+            hit[idx] = self.sorted[pos] == cand
+        return hit
+
+    def test(self, z: np.ndarray) -> np.ndarray:
+        """Membership of any int64 values."""
+        inside = (z >= self.low) & (z <= self.high)
+        return inside & self.inside(np.where(inside, z, self.low))
+
+
 def _reduced(a: int, b: int) -> tuple[int, int, int]:
     g = math.gcd(a, b)
     return a // g, b // g, (a + b) // g
@@ -91,12 +157,13 @@ class _ClassPairs:
 
     def __init__(self, vals: np.ndarray, a1: int, b1: int, n: int):
         self.a1, self.b1, self.s = a1, b1, a1 + b1
-        keys = np.sort((vals % self.s) * (n + 1) + vals)       # < s (n + 1) <= 2001 (10^6 + 1): int64
-        self.cls, self.sv = np.divmod(keys, n + 1)
+        residue = vals % self.s
+        order = np.lexsort((vals, residue))                   # by (x mod s, x)
+        self.cls, self.sv = residue[order], vals[order]
         self.later = _pairs.later_in_group(self.cls)
         self.pairs = _pairs.pair_count(self.later)
 
-    def scan(self, member: np.ndarray, budget: int | None = None) -> tuple[int, int, int] | None:
+    def scan(self, member: _Member, budget: int | None = None) -> tuple[int, int, int] | None:
         """(x, y, z) of the first solution in the order (class, u, v) of the pairs u < v, for one pair
         x = u, y = v before x = v, y = u; or None. With a ``budget``, stop (None) after the chunk that
         reaches that many pairs."""
@@ -106,7 +173,8 @@ class _ClassPairs:
             u, v = sv[i], sv[j]                                # u < v, u = v (mod s)
             z1 = (a1 * u + b1 * v) // s                        # exact: a'u + b'v = 0 (mod s); < 2 * 10^9
             z2 = (b1 * u + a1 * v) // s                        # u < z1, z2 < v: inside 1..n
-            hit1, hit2 = member[z1], member[z2]
+            hit1 = member.inside(z1)
+            hit2 = hit1 if a1 == b1 else member.inside(z2)     # a' = b': the two middles coincide
             hits = np.flatnonzero(hit1 | hit2)
             if len(hits):
                 h = int(hits[0])
@@ -153,7 +221,7 @@ def representation_counts(elements: tuple[int, ...] | np.ndarray, a: int, b: int
     return digits[s * (vals - low)].astype(np.int64)
 
 
-def _by_product(vals: np.ndarray, member: np.ndarray, a: int, b: int, n: int) -> tuple[int, int, int] | None:
+def _by_product(vals: np.ndarray, member: _Member, a: int, b: int, n: int) -> tuple[int, int, int] | None:
     """(x, y, z) with the first z in answer order that has r(z) >= 2 and the first x in answer order
     completing it; or None."""
     counts = representation_counts(vals, a, b, n)
@@ -167,8 +235,7 @@ def _by_product(vals: np.ndarray, member: np.ndarray, a: int, b: int, n: int) ->
     num = s * z - a1 * vals                        # b' y for each candidate x
     ok = (num % b1 == 0) & (vals != z)
     y = np.where(ok, num // b1, 0)
-    ok &= (y >= 1) & (y <= n)
-    ok &= member[np.clip(y, 0, n)]
+    ok &= member.test(y)
     hits = np.flatnonzero(ok)
     if len(hits) == 0:
         raise RuntimeError("lineq self-check failed: r(z) >= 2 but no pair (x, y) was found")
@@ -198,13 +265,15 @@ def find_solution(elements: tuple[int, ...], a: int, b: int, n: int,
 
 
 def _find(vals: np.ndarray, a: int, b: int, n: int, method: str | None = None) -> tuple[int, int, int] | None:
-    a1, b1, _ = _reduced(a, b)
-    member = np.zeros(n + 1, dtype=np.bool_)
-    member[vals] = True
+    a1, b1, s = _reduced(a, b)
+    member = _Member(vals)
     scan = _ClassPairs(vals, a1, b1, n)
     bits = _product_bits(vals, a1, b1)
+    product_ok = s * (int(vals.max()) - int(vals.min())) <= PRODUCT_MAX_SLOTS
+    if method == "product" and not product_ok:
+        raise ValueError(f"the product would have more than {PRODUCT_MAX_SLOTS:,} slots")
     if method is None:
-        if choose_method(scan.pairs, bits) == "scan":
+        if not product_ok or choose_method(scan.pairs, bits) == "scan":
             hit = scan.scan(member)
         else:
             hit = scan.scan(member, budget=probe_budget(bits))

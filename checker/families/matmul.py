@@ -16,13 +16,16 @@ sum_j A_{i*m+j} B_{j*p+l} has the coefficients T[., ., i*p+l]. So the scheme is 
 entry by entry, which is what is compared (all (nm)(mp)(np) entries, no sampling).
 
 Libraries: numpy only (int64 arrays built from the validated Python ints, integer matrix products,
-comparisons). Algorithm: for each a, the slice
+comparisons, sorting). Two paths (issue 21: the dimensions are free, the answer's work is bounded by
+the schema): while N + nmp <= 2 * 10^7 (N the non-zero terms of the scheme), the sparse path
+``sparse_first_difference`` sums the non-zero terms and the tensor's ones by key; otherwise the dense
+slices below (the schema guarantees r (nmp)^2 <= 4 * 10^9 then). Algorithm: for each a, the slice
 S[a] = (V * u[:, a])^T W is one integer matrix product (mp x r)(r x np) (numpy's integer matmul, no
 floating point); S[a] is compared with T[a] and the first differing entry in (a, b, c) order is the
 witness ``{"entry": [a, b, c], "value": S[a,b,c], "expected": T[a,b,c]}``. No-overflow bound: every
-term u*v*w has absolute value <= 4^3 = 64 and r <= 4nmp <= 2,048, so every partial sum is at most
-131,072 in absolute value, far below 2^63. Cost (nm) * (mp) * r * (np) = r (nmp)^2 <= 5.4e8
-multiply-adds at the parameter limits.
+term u*v*w has absolute value <= 4^3 = 64 and r <= 4nmp, so every partial sum is at most
+64 r <= 256 nmp in absolute value, far below 2^63. Cost (nm) * (mp) * r * (np) = r (nmp)^2 <= 4e9
+multiply-adds (``MAX_DENSE_WORK``).
 """
 from __future__ import annotations
 
@@ -80,7 +83,7 @@ def first_difference(parsed: schema.MatmulAnswer) -> tuple[int, int, int, int, i
         coeff = U[:, a]
         rows = np.nonzero(coeff)[0]
         if len(rows):
-            got = (V[rows] * coeff[rows, None]).T @ W[rows]          # int64, |entries| <= 131,072
+            got = (V[rows] * coeff[rows, None]).T @ W[rows]          # int64, |entries| <= 64 r
         else:
             got = np.zeros((m * p, n * p), dtype=np.int64)
         want = tensor_slice(n, m, p, a)
@@ -91,9 +94,65 @@ def first_difference(parsed: schema.MatmulAnswer) -> tuple[int, int, int, int, i
     return None
 
 
+def _entries(products, which: int, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(product index, position, coefficient) of every non-zero coefficient of factor ``which``, grouped
+    by product in increasing order (int64)."""
+    flat = np.fromiter((x for f in products for x in f[which]), dtype=np.int64, count=len(products) * size)
+    at = np.flatnonzero(flat)
+    k, pos = np.divmod(at, size)
+    return k, pos, flat[at]
+
+
+def _cross(k1: np.ndarray, k2: np.ndarray, r: int) -> tuple[np.ndarray, np.ndarray]:
+    """All pairs (i, j) of entries i of the first list and j of the second with the same product index
+    (both lists grouped by product): index arrays into the two lists."""
+    c2 = np.bincount(k2, minlength=r)
+    start2 = np.cumsum(c2) - c2
+    reps = c2[k1]
+    i = np.repeat(np.arange(len(k1), dtype=np.int64), reps)
+    offset = np.arange(int(reps.sum()), dtype=np.int64) - np.repeat(np.cumsum(reps) - reps, reps)
+    return i, start2[k1][i] + offset
+
+
+def sparse_first_difference(parsed: schema.MatmulAnswer) -> tuple[int, int, int, int, int] | None:
+    """The same comparison over the non-zero terms only (for schemes with few non-zero coefficients
+    and large dimensions, where the dense slices would not fit): every term u_k[a] v_k[b] w_k[c] != 0 is
+    formed (vectorised, product by product through ``_cross``), keyed a nb nc + b nc + c (< (nmp)^2 <=
+    4e14, int64), the tensor's nmp ones enter with -1, and equal keys are summed exactly (sort, then
+    ``numpy.add.reduceat`` on int64: |sums| <= 64 r). S = T iff every sum is 0; the least key with a
+    non-zero sum is the first differing entry in (a, b, c) order, as in the dense path."""
+    n, m, p = parsed.n, parsed.m, parsed.p
+    na, nb, nc = parsed.sizes
+    r = parsed.rank
+    ku, a, cu = _entries(parsed.products, 0, na)
+    kv, b, cv = _entries(parsed.products, 1, nb)
+    kw, c, cw = _entries(parsed.products, 2, nc)
+    iu, iv = _cross(ku, kv, r)
+    iuv, iw = _cross(ku[iu], kw, r)                       # ku[iu] is grouped by product as well
+    keys = (a[iu][iuv] * nb + b[iv][iuv]) * nc + c[iw]
+    values = cu[iu][iuv] * cv[iv][iuv] * cw[iw]
+    i, j, l = (g.reshape(-1).astype(np.int64) for g in np.meshgrid(np.arange(n), np.arange(m), np.arange(p),
+                                                                      indexing="ij"))
+    ones = ((i * m + j) * nb + (j * p + l)) * nc + (i * p + l)
+    keys = np.concatenate([keys, ones])
+    values = np.concatenate([values, -np.ones(len(ones), dtype=np.int64)])
+    order = np.argsort(keys, kind="stable")
+    keys, values = keys[order], values[order]
+    starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
+    sums = np.add.reduceat(values, starts)
+    wrong = np.flatnonzero(sums)
+    if len(wrong) == 0:
+        return None
+    key = int(keys[starts[wrong[0]]])
+    ab, cc = divmod(key, nc)
+    aa, bb = divmod(ab, nb)
+    want = expected(parsed, aa, bb, cc)
+    return aa, bb, cc, int(sums[wrong[0]]) + want, want
+
+
 def check(parsed: schema.MatmulAnswer) -> Verdict:
     n, m, p = parsed.n, parsed.m, parsed.p
-    hit = first_difference(parsed)
+    hit = sparse_first_difference(parsed) if schema.sparse_fits(parsed) else first_difference(parsed)
     if hit is not None:
         a, b, c, value, want = hit
         return reject("PROPERTY_VIOLATION",

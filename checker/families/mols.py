@@ -11,12 +11,15 @@ the pair code A[r][c] * n + B[r][c] is a bijection from ordered symbol pairs to 
 orthogonal iff the n^2 codes of their cells are distinct, i.e. iff every code has count exactly 1.
 
 Algorithm (numpy on validated small integers; no floats): the squares become one int16 array of shape
-(k, n, n) (entries < 100); rows and columns are sorted along their axis and neighbours compared; for
-orthogonality every pair s < t gets its n^2 codes offset by pair_number * n^2 and one ``bincount`` per
-chunk of pairs counts them (about 2^23 codes per chunk, int64). Witnesses are read back
-from the first failing row, column or pair (squares in answer order, rows before columns before pairs).
+(k, n, n) (entries < n <= 2,703); rows and columns are sorted along their axis and neighbours compared;
+for orthogonality every pair s < t, in pair order, writes its n^2 codes A * n + B (int32, < n^2 <= 7.3 *
+10^6) as indices into a boolean array of n^2 slots: the n^2 codes all differ iff every slot is hit
+(pigeonhole), about 4.5 ns per cell of a pair. Only a failing pair is counted (``bincount``) to name the
+repeated code. Witnesses are read back from the first failing row, column or pair (squares in answer
+order, rows before columns before pairs). Cost: k n^2 entries and C(k, 2) n^2 pair cells, at most
+1.1 * 10^9 by the schema (about 5 s of CPU; ``tests/benchmarks/bench_mols.py``).
 
-Libraries: numpy only (arrays, sort, bincount). The bound (``SPEC.bound``) is exact integer arithmetic.
+Libraries: numpy only (arrays, sort, scatter, bincount). The bound (``SPEC.bound``) is exact integer arithmetic.
 
 The bound: for n >= 2 there are at most n - 1 MOLS of order n. A set of n - 1 MOLS is equivalent to a
 projective plane of order n; by Bruck-Ryser there is none when n = 1 or 2 (mod 4) and n is not a sum of
@@ -67,11 +70,8 @@ SPEC = FamilySpec(key="mols", bound=mols_bound)
 
 # ---- the check ----------------------------------------------------------------------------------------
 
-PAIR_CHUNK_CODES = 1 << 23      # codes counted per bincount call
-
-
 def _array(parsed: schema.MolsAnswer) -> np.ndarray:
-    # validated: k <= 99 squares, n <= 100, entries in 0..n-1: int16 is exact
+    # validated: entries in 0..n-1 with n <= 2,703: int16 is exact
     return np.array(parsed.squares, dtype=np.int16).reshape(parsed.k, parsed.n, parsed.n)
 
 
@@ -102,28 +102,27 @@ def first_latin_failure(a: np.ndarray) -> tuple[str, int, int] | None:
 
 def first_non_orthogonal(a: np.ndarray) -> tuple[int, int, int, int] | None:
     """(s, t, cell1, cell2) for the first pair s < t (in pair order) with a repeated symbol pair; or None.
-    Cells are flat indices r * n + c with cell1 < cell2."""
+    Cells are flat indices r * n + c with cell1 < cell2 (the two first cells of the smallest repeated code)."""
     k, n = a.shape[0], a.shape[1]
     if k < 2:
         return None
     cells = n * n
-    flat = a.reshape(k, cells).astype(np.int64)
-    pairs_s, pairs_t = np.triu_indices(k, 1)
-    per_chunk = max(1, PAIR_CHUNK_CODES // cells)
-    for start in range(0, len(pairs_s), per_chunk):
-        ss, tt = pairs_s[start:start + per_chunk], pairs_t[start:start + per_chunk]
-        m = len(ss)
-        codes = flat[ss] * n + flat[tt] + (np.arange(m, dtype=np.int64) * cells)[:, None]
-        counts = np.bincount(codes.ravel(), minlength=m * cells).reshape(m, cells)
-        bad = np.nonzero(counts.max(axis=1) > 1)[0]
-        if len(bad):
-            p = int(bad[0])
-            row = codes[p] - p * cells
-            code = int(np.nonzero(counts[p] > 1)[0][0])
-            where = np.nonzero(row == code)[0]
+    flat = a.reshape(k, cells).astype(np.int32)
+    codes = np.empty(cells, dtype=np.int32)
+    hit = np.empty(cells, dtype=bool)
+    for s in range(k - 1):
+        scaled = flat[s] * np.int32(n)
+        for t in range(s + 1, k):
+            np.add(scaled, flat[t], out=codes)
+            hit.fill(False)
+            hit[codes] = True
+            if hit.all():
+                continue
+            code = int(np.nonzero(np.bincount(codes, minlength=cells) > 1)[0][0])
+            where = np.nonzero(codes == code)[0]
             if len(where) < 2:
                 raise RuntimeError("mols self-check failed: a repeated pair code has fewer than two cells")
-            return int(ss[p]), int(tt[p]), int(where[0]), int(where[1])
+            return s, t, int(where[0]), int(where[1])
     return None
 
 

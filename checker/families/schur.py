@@ -17,7 +17,10 @@ little-endian slot array and squared with FLINT (python-flint ``fmpz``, whose FF
 digits of V^2 are exactly r_A(0), r_A(1), ..., r_A(2 max A) with no carries; the digits are read back
 as an unsigned little-endian array and tested at the positions of A. A self-check compares the digit
 sum with sum_z r_A(z) = |A|^2 (a failure is an internal error, never a verdict). Cost: one squaring of
-an integer of w (max A) bits per colour, a few milliseconds at N = 200,000.
+an integer of w (max A) bits per colour class that occurs, a few milliseconds at N = 200,000. A class
+with few members spread far apart (|A|^2 <= 16 max A: many colours, issue 21) is tested instead by
+forming its |A| (|A| + 1) / 2 pair sums and looking up their colours, so the work is bounded by
+8 N^(3/2) steps whatever k is, and no table of length k is ever made.
 
 Early exit by prefixes (``prefix_lengths``): the prefixes 1..L for L = 4096 * 8^j <= N/8 are checked
 on their own before the whole colouring. The prefix 1..L has a solution iff the colouring has one with
@@ -31,16 +34,13 @@ x, z - x lie in z's colour class: ``{"x": x, "y": z - x, "z": z, "colour": c}`` 
 indices; the colour of the integer x is entry x - 1 of the list).
 
 The bound (``SPEC.bound``): the Schur numbers S(1..5) = 1, 4, 13, 44, 160 are exact; 1896 for k = 6
-(the benchmark's stated bound); floor(e * k!) - 1 for k >= 7, with floor(e * k!) computed from exact
-rational enclosures of e (``floor_e_factorial``), never in floating point.
+(the benchmark's stated bound); floor(e * k!) - 1 for k >= 7, with floor(e * k!) computed as the exact
+sum of k!/j! over j <= k (``floor_e_factorial``), never in floating point.
 
 Libraries: python-flint: the big-integer (fmpz) Kronecker squaring of each colour class; numpy: decoding the
 colouring and the slot arrays.
 """
 from __future__ import annotations
-
-import math
-from fractions import Fraction
 
 import numpy as np
 
@@ -61,30 +61,23 @@ BOUND_K6 = 1896
 
 
 def floor_e_factorial(k: int) -> int:
-    """floor(e * k!) for k >= 0, from exact rational enclosures of e.
+    """floor(e * k!) for k >= 0, exactly, in k multiplications by small integers.
 
-    L_M = sum_{j=0}^{M} 1/j! < e < L_M + 1/(M! M) = U_M for M >= 1 (the tail sum_{j>M} 1/j! is
-    positive and below (M+2)/((M+1)! (M+1)) < 1/(M! M)). When floor(k! L_M) = floor(k! U_M) = F we have
-    F <= k! L_M < e k! < k! U_M < F + 1, so floor(e k!) = F. M grows until the floors agree (for k >= 2
-    already at M = k; the enclosure width k!/(M! M) tends to 0, so the loop ends).
+    e k! = sum_{j>=0} k!/j!; the terms with j <= k are integers, and the tail sum_{j>k} k!/j! =
+    1/(k+1) + 1/((k+1)(k+2)) + ... lies strictly between 0 and 1/k <= 1 for k >= 1. So for k >= 1,
+    floor(e k!) = s_k = sum_{j=0}^{k} k!/j!, and s_k = k s_{k-1} + 1 with s_0 = 1 (every term of s_{k-1}
+    times k is a term of s_k, and the new term k!/k! is 1). floor(e 0!) = floor(e) = 2. Cost: k
+    multiplications of an integer of at most log2(k!) bits by a small one (0.24 s at k = 20,000, the
+    parameter limit, where the result has 77,000 digits).
     """
     if type(k) is not int or k < 0:
         raise ValueError(f"k must be a non-negative int, got {k!r}")
-    fact = 1
-    for j in range(2, k + 1):
-        fact *= j
-    lower = Fraction(0)
-    term = Fraction(1)          # 1/j!
-    m = 0
-    while True:
-        lower += term
-        if m >= 1:
-            upper = lower + term / m          # 1/(M! M) = (1/M!) / M
-            lo, hi = math.floor(fact * lower), math.floor(fact * upper)
-            if lo == hi:
-                return lo
-        m += 1
-        term /= m
+    if k == 0:
+        return 2
+    s = 1
+    for j in range(1, k + 1):
+        s = s * j + 1
+    return s
 
 
 def schur_bound(params: dict) -> tuple[int, str]:
@@ -121,16 +114,17 @@ def prefix_lengths(n: int) -> list[int]:
 
 
 def colour_array(colours: tuple[int, ...]) -> np.ndarray:
-    """The colours as int8 (validated: 0 <= colour < k <= 64)."""
-    return np.fromiter(colours, dtype=np.int8, count=len(colours))
+    """The colours as int32 (validated: 0 <= colour < k <= 20,000)."""
+    return np.fromiter(colours, dtype=np.int32, count=len(colours))
 
 
-def colour_classes(colours: tuple[int, ...] | np.ndarray, k: int) -> list[np.ndarray]:
-    """Per colour, the sorted integers (1-based) of that colour, as int64 arrays."""
+def colour_classes(colours: tuple[int, ...] | np.ndarray, k: int) -> list[tuple[int, np.ndarray]]:
+    """(colour, the sorted integers (1-based) of that colour as int64) for every colour that occurs, in
+    increasing colour order: the work is O(N log N) whatever k is (no per-colour table of length k)."""
     arr = colours if isinstance(colours, np.ndarray) else colour_array(colours)
     order = np.argsort(arr, kind="stable")
-    counts = np.bincount(arr, minlength=k)
-    return [(part + 1).astype(np.int64) for part in np.split(order, np.cumsum(counts)[:-1])]
+    used, starts = np.unique(arr[order], return_index=True)
+    return [(int(c), (part + 1).astype(np.int64)) for c, part in zip(used, np.split(order, starts[1:]))]
 
 
 def pair_sum_counts(members: np.ndarray) -> np.ndarray:
@@ -154,16 +148,40 @@ def pair_sum_counts(members: np.ndarray) -> np.ndarray:
     return counts
 
 
+SMALL_CLASS_RATIO = 16   # a class A with |A|^2 <= 16 max(A) is tested pair by pair (``_small_class_sums``)
+
+
+def _small_class_sums(members: np.ndarray, arr: np.ndarray, colour: int) -> int | None:
+    """The smallest z = a + b (a <= b in A) of colour ``colour`` in the colouring ``arr``, by forming all
+    |A| (|A| + 1) / 2 sums: for a class with few members spread far apart this costs |A|^2 instead of
+    the squaring's max(A). Exact: z is monochromatic iff it is at most N and has the class's colour."""
+    i, j = np.triu_indices(len(members))
+    sums = members[i] + members[j]
+    sums = sums[sums <= len(arr)]
+    hits = sums[arr[sums - 1] == colour]
+    return int(hits.min()) if len(hits) else None
+
+
 def _smallest_in(arr: np.ndarray, k: int) -> tuple[int, int, np.ndarray] | None:
-    """(z, colour, members of that colour) for the smallest monochromatic z of the colouring ``arr``."""
+    """(z, colour, members of that colour) for the smallest monochromatic z of the colouring ``arr``.
+
+    Per colour class A that occurs: all pair sums when |A|^2 <= ``SMALL_CLASS_RATIO`` max(A), otherwise
+    the Kronecker squaring (cost about max(A)). The total is at most sum_A min(|A|^2, 16 max(A))
+    <= 8 N^(3/2) elementary steps for any k (classes of more than 4 sqrt(N) members cost at most
+    16 N each and there are fewer than sqrt(N) / 4 of them; smaller classes cost at most
+    4 sqrt(N) |A|), with a squaring only for a class of more than 4 sqrt(max A) members.
+    """
     best: tuple[int, int, np.ndarray] | None = None        # (z, colour, members)
-    for colour, members in enumerate(colour_classes(arr, k)):
-        if len(members) == 0:
-            continue
-        counts = pair_sum_counts(members)
-        hits = members[counts[members] > 0]
-        if len(hits) and (best is None or int(hits[0]) < best[0]):
-            best = (int(hits[0]), colour, members)
+    for colour, members in colour_classes(arr, k):
+        size = len(members)
+        if size * size <= SMALL_CLASS_RATIO * int(members[-1]):
+            z = _small_class_sums(members, arr, colour)
+        else:
+            counts = pair_sum_counts(members)
+            hits = members[counts[members] > 0]
+            z = int(hits[0]) if len(hits) else None
+        if z is not None and (best is None or z < best[0]):
+            best = (z, colour, members)
     return best
 
 

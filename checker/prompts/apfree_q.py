@@ -24,6 +24,7 @@ def compact_forms(p: dict) -> list[str]:
 
 
 def limits(p: dict) -> list[str]:
-    return [f"At most {schema.MAX_POINTS:,} points are accepted; there is no compact form.",
-            f"Instances have q in {{3, 5, 7}} and q^n <= 2^24 (n <= {schema.N_MAX[3]} for q = 3, "
-            f"{schema.N_MAX[5]} for q = 5, {schema.N_MAX[7]} for q = 7)."]
+    return [f"At most {schema.MAX_POINTS:,} points are accepted while q^n <= 2^24 (n <= {schema.N_MAX[3]} for "
+            f"q = 3, {schema.N_MAX[5]} for q = 5, {schema.N_MAX[7]} for q = 7), and at most "
+            f"{schema.WIDE_MAX_POINTS:,} for larger n; there is no compact form.",
+            f"Instances have q in {{3, 5, 7}} and n <= {schema.MAX_N:,}."]

@@ -27,6 +27,7 @@ def compact_forms(p: dict) -> list[str]:
 
 
 def limits(p: dict) -> list[str]:
-    return [f"At most {schema.MAX_POINTS:,} points are accepted.",
-            f"A product may expand to at most {EXPANSION_LIMIT:,} strings (larger products are refused before "
-            f"expansion) and the expanded list must respect the {schema.MAX_POINTS:,}-point limit."]
+    return [f"At most {schema.MAX_POINTS:,} points are accepted for d <= {schema.DENSE_MAX_D}, and at most "
+            f"{schema.WIDE_MAX_POINTS:,} for larger d (instances have d <= {schema.MAX_D:,}).",
+            f"A product may expand to at most {EXPANSION_LIMIT:,} strings and {schema.MAX_CELLS:,} characters in all "
+            f"(larger products are refused before expansion), and the expanded list must respect the point limit."]

@@ -35,4 +35,6 @@ def limits(p: dict) -> list[str]:
             f"n - |d| points; the count is computed before any point is built), and a listed D has at most "
             f"{diffset.POINT_LIMIT:,} entries.",
             *digits.limit_sentences(),
-            f"The grid size n is at most {schema.MAX_N}."]
+            f"The grid size n is at most {schema.MAX_N:,}. For n > {schema.DENSE_N:,}, a set whose rows, columns "
+            f"and anti-diagonals (x + y constant) each hold more than {schema.MAX_PAIRS:,} pairs of its points in "
+            f"one line is too large to check in the time limit and is refused (SIZE_LIMIT)."]

@@ -24,8 +24,9 @@ def compact_forms(p: dict) -> list[str]:
 
 
 def limits(p: dict) -> list[str]:
-    return [f"At most {schema.MAX_BLOCKS:,} blocks are accepted.",
+    return [f"At most {schema.MAX_BLOCKS:,} blocks are accepted, and at most {schema.MAX_BLOCK_TSUBSETS:,} block "
+            f"t-subsets (the number of blocks times C(k, t)).",
             json_integers("Every point"),
             literal_only("list of blocks"),
-            f"This family is defined for 1 <= t <= k <= v <= {schema.MAX_V} with C(v, t) <= "
-            f"{schema.MAX_TSUBSETS:,} and C(k, t) <= {schema.MAX_BLOCK_TSUBSETS:,}."]
+            f"This family is defined for 1 <= t <= k <= v <= {schema.MAX_V:,} with C(v, t) <= "
+            f"{schema.MAX_TSUBSETS:,} and C(v + 1, t) <= {schema.MAX_WALK:,}."]

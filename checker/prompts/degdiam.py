@@ -30,4 +30,8 @@ def limits(p: dict) -> list[str]:
     return [f"At most V = {schema.MAX_V:,} vertices (labels 0..{schema.MAX_V - 1:,}) and at most "
             f"{schema.MAX_EDGES:,} edges are accepted; a Cayley form has at most {schema.cayley.MAX_FACTORS} moduli "
             f"whose product is at most {schema.MAX_V:,}, and at most {schema.cayley.MAX_GENERATORS:,} generators.",
-            f"Instances have 1 <= d <= {schema.MAX_D} and 1 <= k <= {schema.MAX_K}."]
+            f"The graph must also be small enough to check in the time limit: with E edges (V * |S| / 2 for a "
+            f"Cayley form with connection set S), minimum degree delta and L = min(k, floor(3V / (delta + 1)) + 2, V), "
+            f"min(L * (V + 2E) * ceil(V / 64), 24 * E * V) must be at most {schema.MAX_PRIMARY_WORK:,} and, for an "
+            f"edge list, V * (V + 2E) at most {schema.MAX_SECOND_WORK:,}; a larger graph is refused (SIZE_LIMIT).",
+            f"Instances have 1 <= d <= {schema.MAX_D:,} and 1 <= k <= {schema.MAX_K:,}."]

@@ -31,4 +31,4 @@ def limits(p: dict) -> list[str]:
     return [f"At most {schema.MAX_ELEMENTS:,} elements are accepted (in a list, or left from a digit spec after "
             f"keeping those in 1..{p['n']}).",
             *digits.limit_sentences(),
-            f"Instances have 1 <= a, b <= {schema.MAX_COEF}, n <= {schema.MAX_N:,} and (a + b) n <= {schema.MAX_SPAN:,}."]
+            f"Instances have 1 <= a, b <= {schema.MAX_COEF:,} and n <= {schema.MAX_N:,}."]

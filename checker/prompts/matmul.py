@@ -30,4 +30,8 @@ def compact_forms(p: dict) -> list[str]:
 def limits(p: dict) -> list[str]:
     return [f"At most 4nmp = {schema.max_products(p):,} products are accepted; coefficients are JSON integers in "
             f"-{schema.MAX_COEFFICIENT}..{schema.MAX_COEFFICIENT}; there is no compact form.",
-            f"Instances have 1 <= n, m, p <= {schema.MAX_DIM} and n*m*p <= {schema.MAX_NMP}."]
+            f"A scheme must be small enough to check in the time limit: with N = sum over the products of "
+            f"nnz(u) * nnz(v) * nnz(w) (nnz: the number of non-zero coefficients), either N + n*m*p <= "
+            f"{schema.MAX_SPARSE_TERMS:,}, or r * (n*m*p)^2 <= {schema.MAX_DENSE_WORK:,} and (m*p)*(n*p) <= "
+            f"{schema.MAX_SLICE:,}; otherwise it is refused (SIZE_LIMIT).",
+            f"Instances have n, m, p >= 1 and n*m*p <= {schema.MAX_NMP:,}."]

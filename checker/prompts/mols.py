@@ -29,6 +29,9 @@ def limits(p: dict) -> list[str]:
     n = p["n"]
     return [f"At most n - 1 = {n - 1} squares are accepted (more than n - 1 mutually orthogonal Latin squares "
             f"of order n do not exist); a single Latin square counts as a valid answer.",
+            f"At most {schema.MAX_ENTRIES:,} entries in all (k squares of order n have k times n squared "
+            f"entries) and at most {schema.MAX_PAIR_CELLS:,} pair cells (every pair of squares counts its n "
+            f"squared cells); a longer answer is refused from its size.",
             json_integers(),
             literal_only("list of squares"),
             defined_for(f"orders n up to {schema.MAX_N}")]

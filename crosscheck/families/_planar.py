@@ -1,13 +1,27 @@
-"""Second-verifier geometry shared by ``heilbronn`` and ``heilbronn_shape`` (plain Python integers).
+"""Second-verifier geometry shared by ``heilbronn`` and ``heilbronn_shape`` (Python integers, numpy sorts).
 
-Not a family module (leading underscore); independent of ``checker/families/_planar.py``:
+Not a family module (leading underscore); independent of ``checker/families/_planar.py``, whose brute
+force examines every triple. Here the smallest triangle is found by a rotating sweep, O(n^2 log n):
 
-* ``min_double_area`` enumerates the triangles by their first two points: for every pair i < j the
-  line through p_i and p_j is written as a x + b y + c = 0 with a = y_j - y_i, b = x_i - x_j,
-  c = -(a x_i + b y_i); for a third point p_k the value |a x_k + b y_k + c| is the doubled area of
-  (p_i, p_j, p_k) (it is the cross product (p_j - p_i) x (p_k - p_i) up to sign, expanded). The minimum
-  over k > j is taken for every pair; Python integers have no width, so nothing can overflow. An exact 0
-  ends the scan. Cost: C(n, 3) evaluations (a few seconds at n = 400).
+* ``collinear`` first decides whether three points are collinear (then the minimum is 0): for every
+  point i, the directions p_j - p_i (j > i) reduced by their gcd and normalised to the upper half-plane
+  are integer keys; two equal keys are a line through p_i and two later points. numpy computes the
+  gcds and sorts the keys (exact integers, |key| < 2^31).
+* ``sweep_min_double_area`` (no three points collinear): for a direction u at angle a in [0, pi) order
+  the points by their signed distance to a line of direction u, i.e. by y cos a - x sin a. For a pair
+  (p, q) with direction u, p and q tie at a; so just before a they are neighbours in the order and
+  swap at a, and the points at signed distance nearest to the line pq on either side are the points
+  just before and just after them. The doubled area of (p, q, r) is |pq| times the distance of r to
+  the line, so for the base pq the smallest triangle uses one of those two neighbours; every triangle
+  has a base, so the minimum over all pairs of these two candidates is the minimum over all triples.
+  The sweep starts just below the angle 0 (order by y, then x), visits the n(n-1)/2 pairs by
+  increasing angle of their direction and swaps each pair as it passes. Pairs of the same direction
+  are parallel and disjoint (no three points are collinear), so their order among themselves does not
+  matter. The angle order is exact: a direction (dx, dy) with dy > 0 sorts by -dx/dy, and two distinct
+  such fractions (denominators <= 10^4) differ by at least 10^-8, so the integer keys
+  floor(-dx 2^28 / dy) (|key| < 2^42, int64) are distinct and in the same order; dy = 0 (angle 0)
+  sorts first. That the two points of a pair are neighbours when it is visited is checked (a failure
+  is an internal error, never a verdict). Areas are Python integers; the loop is plain Python.
 * ``first_duplicate`` uses a dict of the points seen so far.
 * ``inside`` uses barycentric coordinates, not edge signs: p = t0 + u (t1 - t0) + v (t2 - t0) with
   u = cross(p - t0, t2 - t0) / D, v = cross(t1 - t0, p - t0) / D, D = cross(t1 - t0, t2 - t0) != 0
@@ -17,7 +31,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
+
 Point = tuple[int, int]
+ANGLE_SCALE = 1 << 28          # > 10^8 = the largest product of two denominators of -dx/dy
+CHUNK = 1 << 16                # pairs converted to Python lists at a time
 
 
 def first_duplicate(points: tuple[Point, ...]) -> tuple[int, int] | None:
@@ -29,25 +47,77 @@ def first_duplicate(points: tuple[Point, ...]) -> tuple[int, int] | None:
     return None
 
 
-def min_double_area(points: tuple[Point, ...]) -> tuple[int, tuple[int, int, int]]:
+def _upper(dx: np.ndarray, dy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each direction or its opposite, whichever has dy > 0 or (dy = 0 and dx > 0)."""
+    flip = (dy < 0) | ((dy == 0) & (dx < 0))
+    return np.where(flip, -dx, dx), np.where(flip, -dy, dy)
+
+
+def collinear(points: tuple[Point, ...]) -> tuple[int, int, int] | None:
+    """Three indices i < j < k of collinear points (the first i that has such a line), or None."""
+    xy = np.array(points, dtype=np.int64).reshape(len(points), 2)
+    for i in range(len(points) - 2):
+        dx, dy = xy[i + 1:, 0] - xy[i, 0], xy[i + 1:, 1] - xy[i, 1]
+        g = np.gcd(dx, dy)                                   # > 0: the points are distinct
+        dx, dy = _upper(dx // g, dy // g)
+        key = dx * 20_001 + dy                               # |dx|, dy <= 10^4: distinct keys
+        order = np.argsort(key, kind="stable")
+        same = np.flatnonzero(key[order[1:]] == key[order[:-1]])
+        if len(same):
+            j, k = sorted((int(order[same[0]]), int(order[same[0] + 1])))
+            return i, i + 1 + j, i + 1 + k
+    return None
+
+
+def _pairs_by_angle(points: tuple[Point, ...]) -> tuple[np.ndarray, np.ndarray]:
+    xy = np.array(points, dtype=np.int64).reshape(len(points), 2)
+    first, second = np.triu_indices(len(points), 1)
+    dx, dy = _upper(xy[second, 0] - xy[first, 0], xy[second, 1] - xy[first, 1])
+    flat = dy == 0
+    key = np.where(flat, np.iinfo(np.int64).min, -(dx * ANGLE_SCALE) // np.where(flat, 1, dy))
+    order = np.argsort(key, kind="stable")
+    return first[order].astype(np.int32), second[order].astype(np.int32)
+
+
+def sweep_min_double_area(points: tuple[Point, ...]) -> tuple[int, tuple[int, int, int]]:
+    """The smallest doubled area over all triples and a triple attaining it, for points no three of
+    which are collinear (the rotating sweep described above)."""
     n = len(points)
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    order = sorted(range(n), key=lambda t: (ys[t], xs[t]))     # the order just below the angle 0
+    pos = [0] * n
+    for t, r in enumerate(order):
+        pos[r] = t
+    first, second = _pairs_by_angle(points)
     best, where = None, None
-    for i in range(n - 2):
-        xi, yi = points[i]
-        for j in range(i + 1, n - 1):
-            xj, yj = points[j]
-            a, b = yj - yi, xi - xj
-            c = -(a * xi + b * yi)
-            rest = points[j + 1:]
-            values = [abs(a * x + b * y + c) for x, y in rest]
-            m = min(values)
-            if best is None or m < best:
-                best, where = m, (i, j, j + 1 + values.index(m))
-                if best == 0:
-                    return best, where
+    last = n - 1
+    for start in range(0, len(first), CHUNK):
+        for p, q in zip(first[start:start + CHUNK].tolist(), second[start:start + CHUNK].tolist()):
+            a, b = pos[p], pos[q]
+            if a > b:
+                a, b, p, q = b, a, q, p
+            if b != a + 1:
+                raise RuntimeError("heilbronn second check: a visited pair is not adjacent in the sweep order")
+            px, py = xs[p], ys[p]
+            ux, uy = xs[q] - px, ys[q] - py
+            for r in ((order[a - 1],) if a else ()) + ((order[b + 1],) if b < last else ()):
+                v = abs(ux * (ys[r] - py) - uy * (xs[r] - px))
+                if best is None or v < best:
+                    best, where = v, (p, q, r)
+            order[a], order[b] = q, p
+            pos[p], pos[q] = b, a
     if best is None:
         raise RuntimeError("heilbronn second check: fewer than three points")
-    return best, where
+    return best, tuple(sorted(where))
+
+
+def min_double_area(points: tuple[Point, ...]) -> tuple[int, tuple[int, int, int]]:
+    """The smallest doubled triangle area over all triples (0 if three points are collinear) and a triple
+    attaining it. The points are distinct (the caller checks duplicates first)."""
+    line = collinear(points)
+    if line is not None:
+        return 0, line
+    return sweep_min_double_area(points)
 
 
 def triangle_area2(a: Point, b: Point, c: Point) -> int:

@@ -13,21 +13,27 @@ chunks (12 bits) maps the coordinate sums s to the base-3 digits of (6 - s) mod 
 third point's base-3 index, which is looked up in a dense membership table (3^d <= 3^16 entries) or,
 for larger d, an open-addressing hash table with a random multiplier (so that no submitted key set
 can be prepared to collide; Python dict on the pure-Python path). Small inputs (at most ``PURE_PYTHON_MAX_POINTS`` points) run the same
-method on Python integers; larger ones vectorise the row loop with numpy. The z3 formal oracle lives
+method on Python integers; larger ones vectorise the row loop with numpy. For d > 40 (issue 21; at
+most 12,544 points there) base-3 indices do not fit 64 bits: each point is mapped to F_3^16 by a
+random linear sketch (16 random rows drawn per check, dot products by popcounts of the points'
+(ones, twos) bit masks), the dense scan (d <= 16) runs on the sketches, and every pair it reports is
+confirmed on the full bit masks (``_scan_wide``). The z3 formal oracle lives
 in ``endless_exam.crosscheck.oracle.capset``.
 
-Libraries: numpy (imported only for more than ``PURE_PYTHON_MAX_POINTS`` points): the 3-bit packed pair
-sums; plain Python: small sets, hashing and witnesses.
+Libraries: numpy (imported only for more than ``PURE_PYTHON_MAX_POINTS`` points or d > 40): the 3-bit
+packed pair sums and the random rows of the sketch; plain Python: small sets, hashing, the sketch's
+popcount dot products, the confirmations and witnesses.
 """
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from endless_exam.certificates.schemas import capset as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
+from . import _ternary as ternary
 from ._repeats import duplicate
 
 if TYPE_CHECKING:
@@ -210,6 +216,12 @@ def _pack_numpy(points: tuple[str, ...], d: int) -> tuple[np.ndarray, np.ndarray
 
 
 def _scan_numpy(points: tuple[str, ...], d: int) -> tuple[int, int, int] | None:
+    return next(_row_hits(points, d), None)
+
+
+def _row_hits(points: tuple[str, ...], d: int) -> Iterator[tuple[int, int, int]]:
+    """Every pair (i, j), i < j, whose third point's key is among the points' keys, in the order (i, then j),
+    with the index k of a point of that key."""
     import numpy as np
     n = len(points)
     packed, base3_array = _pack_numpy(points, d)
@@ -229,15 +241,68 @@ def _scan_numpy(points: tuple[str, ...], d: int) -> tuple[int, int, int] | None:
             for shift, table, mask in chunks:
                 key += table[(s >> shift) & mask]
         found = find(key)
-        hits = np.nonzero(found >= 0)[0]
-        if len(hits):
-            h = int(hits[0])
-            return i, i + 1 + h, int(found[h])
+        for h in np.nonzero(found >= 0)[0].tolist():
+            yield i, i + 1 + h, int(found[h])
+
+
+# ---- d > 40: a random sketch to 16 coordinates, every candidate confirmed on the full points -----------
+
+SKETCH_D = 16            # sketch coordinates: one packed word and the dense 3^16 membership table
+
+
+def _random_trits(d: int, rng) -> tuple[int, int]:
+    """d independent uniform elements of F_3 as (ones, twos) bit masks (bit c = coordinate c, as
+    ``_ternary.vec``), drawn with numpy's generator ``rng`` and packed with ``numpy.packbits``."""
+    import numpy as np
+    trits = rng.integers(0, 3, size=d, dtype=np.uint8)
+    ones = np.packbits(trits == 1, bitorder="little").tobytes()
+    twos = np.packbits(trits == 2, bitorder="little").tobytes()
+    return int.from_bytes(ones, "little"), int.from_bytes(twos, "little")
+
+
+def _sketches(vecs: list[tuple[int, int]], d: int) -> tuple[str, ...]:
+    """The points' images under a random F_3-linear map F_3^d -> F_3^16, as strings over 012.
+
+    Coordinate t of the image of x is the dot product of x with a random row m_t, counted with popcounts
+    of the (ones, twos) masks: x_i m_i is 1 where both are 1 or both are 2, and 2 where they differ."""
+    import secrets
+
+    import numpy as np
+    rng = np.random.default_rng(secrets.randbits(128))
+    rows = [_random_trits(d, rng) for _ in range(SKETCH_D)]
+    out = []
+    for ones, twos in vecs:
+        digits = []
+        for m1, m2 in rows:
+            same = (ones & m1).bit_count() + (twos & m2).bit_count()
+            cross = (ones & m2).bit_count() + (twos & m1).bit_count()
+            digits.append("012"[(same + 2 * cross) % 3])
+        out.append("".join(digits))
+    return tuple(out)
+
+
+def _scan_wide(points: tuple[str, ...], d: int) -> tuple[int, int, int] | None:
+    """The first line in the order (i, then j) for any d (used for d > 40: no 64-bit base-3 keys).
+
+    The sketch S is linear, so a line x_i, x_j, x_k has S(x_k) = -(S(x_i) + S(x_j)): the pair scan of the
+    dense path run on the 16-coordinate sketches (``_row_hits``: one packed word, the dense 3^16
+    membership table) reports every pair on a line of the answer. Each reported pair is confirmed on the
+    full points: its third point -(x_i + x_j) (bit masks, ``_ternary``) is looked up among the points; a
+    pair whose sketches match by chance (probability at most |A| / 3^16 < 3 * 10^-4 per pair over the
+    draw of the map: a few ten thousand bit-mask confirmations at the 12,544-point top) is skipped."""
+    vecs = [ternary.vec(p) for p in points]
+    where = {v: t for t, v in enumerate(vecs)}
+    for i, j, _ in _row_hits(_sketches(vecs, d), SKETCH_D):
+        k = where.get(ternary.neg(ternary.plus(vecs[i], vecs[j])))
+        if k is not None:
+            return i, j, k
     return None
 
 
 def find_line(points: tuple[str, ...], d: int, force_python: bool = False) -> tuple[int, int, int] | None:
-    if force_python or len(points) <= PURE_PYTHON_MAX_POINTS:
+    if d > schema.DENSE_MAX_D:
+        hit = _scan_wide(points, d)
+    elif force_python or len(points) <= PURE_PYTHON_MAX_POINTS:
         hit = _scan_python(points, d)
     else:
         hit = _scan_numpy(points, d)

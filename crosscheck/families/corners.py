@@ -17,6 +17,9 @@ The cost is O(N n / 64) word operations. The bits are laid out in an n x (2n - 1
 (numpy) and packed into the integers row by row. Distinctness: the points are distinct iff they set
 as many cells of the row grid as there are points (only then is a repeated point looked for, to name
 it).
+For n > 2,000 (issue 21: n is bounded only by 10^9) the bitsets would have n bits per line, so
+``_sparse_first_corner`` does the same per-point search on Python sets of the lines' coordinates,
+walking the shorter line of each point: at most 2 N^(3/2) lookups whatever n is.
 The z3 formal oracle lives in ``endless_exam.crosscheck.oracle.corners``.
 
 Libraries: plain Python (integer bitsets and shifts, a dict to name a repeated point); numpy lays out
@@ -89,21 +92,61 @@ def _first_corner(coords: tuple[int, ...], layout: _Layout) -> tuple[int, int, i
     return None
 
 
+BITSET_N = 2000   # up to this n the row and column bitsets above; beyond, the sparse lines below
+
+
+def _sparse_first_corner(coords: tuple[int, ...]) -> tuple[int, int, int, int] | None:
+    """The same search without bitsets, for large grids: for each point (x, y), in answer order, the
+    shorter of its row and its column is walked, and the offset d to each other point of it is tested
+    against the other line's set (a row point (x + d, y) needs y + d in column x, a column point
+    (x, y + d) needs x + d in row y). The corner point of a corner has its two partners in those two
+    lines, so every corner is found at its corner point. Cost: sum over the points of min(row, column)
+    <= 2 N^(3/2) set lookups whatever n is (a point with both lines longer than sqrt(N) lies in one of
+    fewer than sqrt(N) long rows and sqrt(N) long columns). The witness is as in the bitset path: the
+    first corner point in answer order, its smallest |d|, positive on a tie."""
+    rows: dict[int, set[int]] = {}
+    cols: dict[int, set[int]] = {}
+    where: dict[tuple[int, int], int] = {}
+    for t, x, y in zip(itertools.count(), coords[0::2], coords[1::2]):
+        rows.setdefault(y, set()).add(x)
+        cols.setdefault(x, set()).add(y)
+        where[(x, y)] = t
+    for t, x, y in zip(itertools.count(), coords[0::2], coords[1::2]):
+        row, col = rows[y], cols[x]
+        if len(row) <= len(col):
+            ds = [u - x for u in row if u != x and y + u - x in col]
+        else:
+            ds = [v - y for v in col if v != y and x + v - y in row]
+        if ds:
+            d = min(ds, key=lambda e: (abs(e), e < 0))
+            return t, where[(x + d, y)], where[(x, y + d)], d
+    return None
+
+
 def find_corner(points: tuple[tuple[int, int], ...], n: int, coords: tuple[int, ...] = ()) -> tuple[int, int, int, int] | None:
     """(i, j, k, d) for the first point (in answer order) that is a corner point; points distinct."""
-    return _first_corner(coords or tuple(itertools.chain.from_iterable(points)), _Layout(points, n, coords))
+    coords = coords or tuple(itertools.chain.from_iterable(points))
+    if n > BITSET_N:
+        return _sparse_first_corner(coords)
+    return _first_corner(coords, _Layout(points, n, coords))
 
 
 def check(parsed: schema.CornersAnswer) -> Verdict:
     n, coords = parsed.n, parsed.coords
     size = len(coords) // 2
-    layout = _Layout((), n, coords)
-    if layout.cells != size:                                  # two points share a cell
+    if n > BITSET_N:
         dup = duplicate(parsed.points, list)
         if dup is not None:
             return dup
-        raise RuntimeError("corners self-check failed: fewer cells than points but no repeated point")
-    hit = _first_corner(coords, layout)
+        hit = _sparse_first_corner(coords)
+    else:
+        layout = _Layout((), n, coords)
+        if layout.cells != size:                              # two points share a cell
+            dup = duplicate(parsed.points, list)
+            if dup is not None:
+                return dup
+            raise RuntimeError("corners self-check failed: fewer cells than points but no repeated point")
+        hit = _first_corner(coords, layout)
     if hit is not None:
         i, j, k, d = hit
         x, y = coords[2 * i:2 * i + 2]

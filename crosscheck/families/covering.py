@@ -9,8 +9,10 @@ t-subset is enumerated (in lexicographic order, by a depth-first walk over incre
 so nothing is sampled: this is the definition read "for each t-subset", unlike the primary, which
 enumerates the t-subsets of each block and ranks them.
 
-Libraries: none (the standard library only). Path: plain Python integers (no numpy, no sympy, no z3: C(v, t) up to 10^6 subsets are walked in
-seconds). I(x) is a Python int used as a bitset over the block indices; the walk keeps the prefix
+Libraries: none (the standard library only). Path: plain Python integers (no numpy, no sympy, no z3).
+The walk visits at most C(v + 1, t) - 1 prefixes (by the hockey-stick identity: the d-prefixes of the
+t-subsets number C(v - t + d, d)), which the schema bounds (``MAX_WALK``); about 1 us per prefix with
+20,000 blocks. I(x) is a Python int used as a bitset over the block indices; the walk keeps the prefix
 intersections, so extending a prefix costs one AND. When a prefix intersection is already empty, the
 prefix extended by the smallest following points is the first uncovered t-subset in lexicographic
 order; that is the witness. The z3 formal oracle is ``endless_exam.crosscheck.oracle.covering``.

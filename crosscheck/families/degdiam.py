@@ -22,8 +22,9 @@ Libraries: numpy (only the vectorised per-source search for large graphs); every
 Python. Path: plain Python sets while the all-sources search costs at most ``PYTHON_MAX_WORK`` = 2e7 arc
 visits (V * 2E; every suite graph) and V * min(k, V) <= ``PYTHON_MAX_LEVELS`` = 2e6 search levels,
 otherwise the same per-source level-by-level search vectorised with numpy, for a batch of up to 256
-sources at once (the batch's (source, vertex) pairs of one level are expanded together through a
-V x d neighbour table into a boolean ``seen`` array per source, so that the cost of a level is shared
+sources at once (the batch's (source, vertex) pairs of one level are expanded together along the
+packed adjacency lists, CSR, so a level costs the arcs of its frontier whatever the largest degree,
+into a boolean ``seen`` array per source, so that the cost of a level is shared
 by the batch: a graph of large diameter, a cycle on 4,000 vertices, needs thousands of levels per
 source): plain Python needs about V * 2E = 3.2e8 set operations for 4,000 vertices of degree 20, too
 slow for the 60 s budget on a loaded machine, and sympy/z3 graph machinery even more so. The two
@@ -182,15 +183,13 @@ def first_short_ball(adj, V: int, k: int, force: str | None = None) -> tuple[int
             if len(seen) < V:
                 return x, seen
         return None, None
-    width = max(1, max(len(a) for a in adj))
-    table = np.empty((V, width), dtype=np.int64)
-    for x, a in enumerate(adj):                      # padded with x itself (already seen)
-        row = sorted(a)
-        table[x, :len(row)] = row
-        table[x, len(row):] = x
-    batch = max(1, min(BATCH_SOURCES, BATCH_CELLS // (V * width)))
+    degree = np.fromiter((len(a) for a in adj), dtype=np.int64, count=V)
+    start_of = np.zeros(V + 1, dtype=np.int64)
+    np.cumsum(degree, out=start_of[1:])
+    arcs = np.fromiter((y for a in adj for y in sorted(a)), dtype=np.int64, count=int(start_of[-1]))
+    batch = max(1, min(BATCH_SOURCES, BATCH_CELLS // max(1, len(arcs))))
     stamp = np.zeros(batch * V, dtype=np.int64)
-    positions = np.arange(batch * V * width, dtype=np.int64)
+    positions = np.arange(batch * max(1, len(arcs)), dtype=np.int64)
     for start in range(0, V, batch):
         sources = np.arange(start, min(V, start + batch), dtype=np.int64)
         rows = np.arange(len(sources), dtype=np.int64)
@@ -198,7 +197,13 @@ def first_short_ball(adj, V: int, k: int, force: str | None = None) -> tuple[int
         seen[rows * V + sources] = True
         owner, frontier = rows, sources                            # the (source, vertex) pairs of the last level
         for _ in range(k):
-            reached = (np.repeat(owner * V, width) + table[frontier].reshape(-1))
+            # every arc (x, y) out of a frontier vertex x of source b, read from the packed adjacency
+            counts = degree[frontier]
+            total = int(counts.sum())
+            if total == 0:
+                break
+            first = np.repeat(start_of[frontier] - (np.cumsum(counts) - counts), counts)
+            reached = np.repeat(owner * V, counts) + arcs[first + positions[:total]]
             reached = reached[~seen[reached]]
             if len(reached) == 0:
                 break

@@ -6,12 +6,12 @@ first point outside), and the objective min (doubled triangle area) / (doubled a
 Fraction (collinear triples give 0).
 
 Why it is the definition: membership in T by exact barycentric coordinates (u, v >= 0, u + v <= 1, as
-Fractions by Cramer's rule), unlike the primary's three edge signs; the triple scan enumerates every
-triple by its first two points with the line equation (``crosscheck/families/_planar.py``); the area of
-T by the shoelace formula.
+Fractions by Cramer's rule), unlike the primary's three edge signs; the smallest triangle by the
+collinearity test and the rotating sweep of ``heilbronn`` (``crosscheck/families/_planar.py``); the
+area of T by the shoelace formula.
 
-Libraries: none beyond the standard library. Path: plain Python integers and
-``fractions.Fraction`` only (no numpy, no FLINT, no gmpy2); z3 states
+Libraries: numpy (the sweep's direction keys, as in ``heilbronn``); membership, areas and the objective
+are plain Python integers and ``fractions.Fraction`` (no FLINT, no gmpy2); z3 states
 the membership and the minimum for small n in ``endless_exam.crosscheck.oracle.heilbronn_shape``.
 """
 from __future__ import annotations
@@ -25,7 +25,7 @@ from endless_exam.certificates.witness import Witness
 from . import _planar
 from .heilbronn import duplicate_verdict, smallest
 
-LIBRARIES: tuple[str, ...] = ()
+LIBRARIES = ("numpy",)
 
 
 def check(parsed: schema.ShapeAnswer) -> Verdict:

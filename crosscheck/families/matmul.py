@@ -9,7 +9,9 @@ statement "C = AB identically in the entries of A and B".
 Algorithms (different from the primary's slice-by-slice integer matrix products), chosen by the
 number of non-zero terms N = sum_k nnz(u_k) nnz(v_k) nnz(w_k) (``first_difference``):
 
-* sparse, while N <= 64 r (the naive scheme, Strassen-like schemes): the definition term by term,
+* sparse, while N <= 64 r (the naive scheme, Strassen-like schemes), and whenever the packed slices
+  would be too large (r (nmp)^2 > 4e9 or (mp)(np) > 2^22; the schema then guarantees
+  N + nmp <= 2e7, issue 21: large dimensions): the definition term by term,
   S[a, b, c] = sum_k u_k[a] v_k[b] w_k[c] accumulated over the non-zero coefficients only in a dict
   keyed by the position a nb nc + b nc + c, then T subtracted; the least position with a non-zero
   difference is the first wrong entry in (a, b, c) order. Cost about N dictionary updates.
@@ -157,7 +159,8 @@ def first_difference(parsed: schema.MatmulAnswer, method: str | None = None) -> 
     if method is None:
         supports = _supports(parsed)
         terms = sum(len(su) * len(sv) * len(sw) for su, sv, sw in supports)
-        if terms <= SPARSE_TERMS_PER_PRODUCT * parsed.rank:
+        sparse_ok = terms + parsed.n * parsed.m * parsed.p <= schema.MAX_SPARSE_TERMS
+        if sparse_ok and (terms <= SPARSE_TERMS_PER_PRODUCT * parsed.rank or not schema.dense_fits(parsed)):
             return sparse_first_difference(parsed, supports)
         return packed_first_difference(parsed)
     if method == "sparse":

@@ -10,12 +10,17 @@ finds every colouring that has a solution. This is the definition read "for each
 unlike the primary's count of all representations by one squaring per class.
 
 Path: plain Python integers only (no numpy, no gmpy2, no FLINT; sympy and z3 cannot scan 10^5
-summands against 2*10^5 positions in the time limit). Each colour class is a bitset B_c, a Python
-int with bit a set iff a has colour c (bit 0 is never set). For x = 1, 2, ..., floor(N/2) with colour
-c the integer B_c & (B_c >> x) has bit y set iff y and x + y both have colour c; its lowest set bit
-gives the witness. Scanning x in increasing order makes the first hit the solution with the smallest
-x (then y >= x: a hit (x, y) with y < x would have been found at y). Cost: floor(N/2) shifts and ANDs
-of N-bit integers, about a second at N = 200,000. The z3 formal oracle is ``endless_exam.crosscheck.oracle.schur``.
+summands against 2*10^5 positions in the time limit). Each colour class of more than
+``SMALL_MEMBERS`` = 64 members is a bitset B_c, a Python int with bit a set iff a has colour c (bit 0
+is never set). For x = 1, 2, ..., floor(N/2) whose colour c has a bitset, the integer B_c & (B_c >> x)
+has bit y set iff y and x + y both have colour c; its lowest set bit gives the witness. Scanning x in
+increasing order makes the first hit the solution with the smallest x (then y >= x: a hit (x, y)
+with y < x would have been found at y). Cost: at most floor(N/2) shifts and ANDs of N-bit integers,
+about a second at N = 200,000. A class of at most 64 members (many colours, issue 21) gets no
+bitset: its members x <= y are paired directly and x + y looked up in the class's set, at most 33
+lookups per member, so neither the memory (at most N/64 bitsets of N bits) nor the time depends on
+k. The solution reported is the least (x, y) over both kinds of classes. The z3 formal oracle is
+``endless_exam.crosscheck.oracle.schur``.
 
 Libraries: plain Python only (integer bitsets and shifts).
 """
@@ -29,27 +34,68 @@ from endless_exam.certificates.verdict import Verdict, accept, reject
 LIBRARIES = ()   # distributions this verifier's process loads for the family
 
 
-def colour_bitsets(colours: tuple[int, ...], k: int) -> list[int]:
-    """B_c for c in 0..k-1: bit a (a = 1..N) is set iff the integer a has colour c."""
-    n = len(colours)
-    buffers = [bytearray(n // 8 + 1) for _ in range(k)]
+SMALL_MEMBERS = 64   # classes of at most this many members are paired directly, larger ones get a bitset
+
+
+def colour_members(colours: tuple[int, ...]) -> dict[int, list[int]]:
+    """colour -> the integers 1..N of that colour in increasing order (only colours that occur)."""
+    members: dict[int, list[int]] = {}
     for a, c in enumerate(colours, start=1):
-        buffers[c][a >> 3] |= 1 << (a & 7)
-    return [int.from_bytes(buf, "little") for buf in buffers]
+        members.setdefault(c, []).append(a)
+    return members
+
+
+def colour_bitsets(colours: tuple[int, ...], wanted) -> dict[int, int]:
+    """B_c for the colours c in ``wanted``: bit a (a = 1..N) is set iff the integer a has colour c."""
+    n = len(colours)
+    buffers = {c: bytearray(n // 8 + 1) for c in wanted}
+    for a, c in enumerate(colours, start=1):
+        buf = buffers.get(c)
+        if buf is not None:
+            buf[a >> 3] |= 1 << (a & 7)
+    return {c: int.from_bytes(buf, "little") for c, buf in buffers.items()}
+
+
+def _small_class_solution(members: list[int], n: int) -> tuple[int, int] | None:
+    """The least (x, y), x <= y, x + y <= n, with x, y, x + y all in the class, by pairing its members."""
+    inside = set(members)
+    for i, x in enumerate(members):
+        for y in members[i:]:
+            if x + y > n:
+                break
+            if x + y in inside:
+                return x, y
+    return None
 
 
 def first_solution(colours: tuple[int, ...], k: int) -> tuple[int, int, int, int] | None:
     """(x, y, x + y, colour) with x <= y the monochromatic solution of smallest x (then smallest y)."""
-    bits = colour_bitsets(colours, k)
-    for x in range(1, len(colours) // 2 + 1):
-        c = colours[x - 1]
-        b = bits[c]
-        common = b & (b >> x)
-        if common:
-            y = (common & -common).bit_length() - 1
-            lo, hi = min(x, y), max(x, y)
-            return lo, hi, lo + hi, c
-    return None
+    n = len(colours)
+    members = colour_members(colours)
+    best: tuple[int, int, int] | None = None                       # (x, y, colour)
+    for c, m in members.items():
+        if len(m) <= SMALL_MEMBERS:
+            hit = _small_class_solution(m, n)
+            if hit is not None and (best is None or hit < best[:2]):
+                best = (*hit, c)
+    bits = colour_bitsets(colours, [c for c, m in members.items() if len(m) > SMALL_MEMBERS])
+    if bits:
+        for x in range(1, n // 2 + 1):
+            if best is not None and x > best[0]:
+                break
+            b = bits.get(colours[x - 1])
+            if b is None:
+                continue
+            common = b & (b >> x)
+            if common:
+                y = (common & -common).bit_length() - 1
+                if best is None or (x, y) < best[:2]:
+                    best = (x, y, colours[x - 1])
+                break
+    if best is None:
+        return None
+    x, y, c = best
+    return x, y, x + y, c
 
 
 def check(parsed: schema.SchurAnswer) -> Verdict:

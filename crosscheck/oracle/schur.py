@@ -84,7 +84,7 @@ def decide(colours: tuple[int, ...], k: int, *, timeout_ms: int = DEFAULT_TIMEOU
 
 # ---- the contract's entry point (one signature for every family) ----------------------------------
 
-SIZE_RULE = f"N <= {MAX_N}"
+SIZE_RULE = f"N <= {MAX_N}, k <= {MAX_K}"
 
 
 def fits(parsed) -> bool:

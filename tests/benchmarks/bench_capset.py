@@ -12,7 +12,13 @@ harness (own process, limits, witness re-checks) and in-process, on the largest 
   partners of the planted point removed, then a planted line at the end).
 * C: 20,000 points of a cap in F_3^14 (valid; primary on its pair path for d > 13, full scan).
 * D: the largest valid construction in the fixtures (12,544 points, F_3^12; full scans).
-Targets on a two-core machine: primary under 3 s, second under 30 s (the limit is 60 s per verifier).
+* E (issue 21): 12,544 distinct points of {0,1}^1000 ⊂ F_3^1000 (valid; the top of d > 40: both
+  verifiers sketch to F_3^40 and scan every pair);
+* F: E's first 12,543 points plus the third point of the last two (the only line, found last);
+* G: d = 10^7 (the largest d): two points and the third point of their line, last;
+* H: 12,544 points of {0,1}^2600 (valid; about 32.7 MB of JSON, near the 32 MiB answer limit).
+Targets on a two-core machine: primary under 3 s, second under 30 s (the limit is 60 s per verifier);
+for E-H at most about 20 s CPU each. ``python -m tests.benchmarks.bench_capset E F`` runs some cases only.
 """
 from __future__ import annotations
 
@@ -26,7 +32,7 @@ from endless_exam.checker.families import load as _load_primary
 primary = _load_primary("capset")
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("capset")
-from tests.benchmarks.common import measure, print_table
+from tests.benchmarks.common import binary_points, measure, print_table
 
 
 def _neg_sum(x: str, y: str) -> str:
@@ -85,12 +91,47 @@ def case_d() -> tuple[list[str], int]:
     return _fixture_points(12), 12
 
 
+def _neg_sum_fast(x: str, y: str) -> str:
+    import numpy as np
+    a = np.frombuffer(x.encode(), dtype=np.uint8) - 48
+    b = np.frombuffer(y.encode(), dtype=np.uint8) - 48
+    return ((6 - a - b) % 3 + 48).astype(np.uint8).tobytes().decode("ascii")
+
+
+def case_e() -> tuple[list[str], int]:
+    return binary_points(12_544, 1000, 21), 1000
+
+
+def case_f() -> tuple[list[str], int]:
+    pts = binary_points(12_544, 1000, 21)[:12_543]
+    return pts[:-1] + [pts[-1], _neg_sum_fast(pts[-2], pts[-1])], 1000
+
+
+def case_g() -> tuple[list[str], int]:
+    pts = binary_points(2, 10 ** 7, 22)
+    return pts + [_neg_sum_fast(pts[0], pts[1])], 10 ** 7
+
+
+def case_h() -> tuple[list[str], int]:
+    return binary_points(12_544, 2600, 23), 2600
+
+
+CASES = (("A 20,000 pts F_3^12, planted line at end", case_a),
+         ("B 20,000 pts F_3^13, only line = last three", case_b),
+         ("C 20,000-pt cap F_3^14 (valid)", case_c),
+         ("D largest fixture 12,544 pts F_3^12 (valid)", case_d),
+         ("E 12,544 pts {0,1}^1000 (valid)", case_e),
+         ("F E with the only line last", case_f),
+         ("G d = 10^7, 3 points, line", case_g),
+         ("H 12,544 pts {0,1}^2600 (valid)", case_h))
+
+
 def main() -> int:
     rows = []
-    for name, build in (("A 20,000 pts F_3^12, planted line at end", case_a),
-                        ("B 20,000 pts F_3^13, only line = last three", case_b),
-                        ("C 20,000-pt cap F_3^14 (valid)", case_c),
-                        ("D largest fixture 12,544 pts F_3^12 (valid)", case_d)):
+    wanted = set(sys.argv[1:])
+    for name, build in CASES:
+        if wanted and name.split()[0] not in wanted:
+            continue
         points, d = build()
         rows.append(measure("capset", primary, second, name, {"d": d}, points))
     print_table(rows)

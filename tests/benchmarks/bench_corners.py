@@ -17,6 +17,12 @@ points, digit specs at the node limit):
   with sum_squares whose node count is just below the limit (base 51, all digits, length 7, k = 15423:
   479,866 nodes, 2,660 elements, counted then enumerated; almost all fall outside the range);
 * F: the largest reference construction (n = 185).
+* G-K, large grids (issue 21, n up to 10^9; the sparse paths): G 50 random points at n = 10^6 with a
+  corner completed by the last point; H one row of 60,000 points at n = 10^6 (valid; the primary
+  picks the column view, 0 pairs); I the primary's top: three lines (a row, a column and an
+  anti-diagonal) of 15,490 points each at n = 10^6, 1.2e8 pairs in every view, just under the bound
+  (valid); J the same with a corner planted in the highest rows; K 60,000 random points of a
+  20,000 x 20,000 window at n = 10^9 (corners near the start).
 Then the inputs of issue 8 item 5 (B, C, D) as medians of several in-process runs beside the public
 release's recorded figure (0.11-0.19 s for the three).
 Targets on a two-core machine: both verifiers well under 10 s (the limit is 60 s per verifier).
@@ -105,6 +111,13 @@ def case_d():
     return pts + [[c % N, c // N] for c in cells]
 
 
+def three_lines(size: int) -> list[list[int]]:
+    """A row, a column and an anti-diagonal of ``size`` points each (n = 10^6), corner-free: every view
+    has size (size - 1) / 2 same-line pairs."""
+    return ([[100_000 + i, 0] for i in range(size)] + [[0, 200_000 + i] for i in range(size)]
+            + [[300_000 + i, 600_000 - i] for i in range(size)])
+
+
 def _row(name, params, answer, rows):
     rows.append(measure("corners", primary, second, name, params, answer))
 
@@ -125,6 +138,17 @@ def main() -> int:
     spec = {"base": 51, "allowed": list(range(51)), "length": 7, "sum_squares": 15423, "offset": -1999}
     nodes, count = digits.count(digits.check_spec(spec))
     _row(f"E2 digit spec {nodes:,} nodes", params, {"diff_set": spec}, rows)
+    big = 10 ** 6
+    rnd = random.Random(21)
+    fifty = [[rnd.randrange(big), rnd.randrange(big)] for _ in range(47)] + [[5, 7], [105, 7], [5, 107]]
+    _row("G n=10^6, 50 points, corner last", {"n": big}, fifty, rows)
+    _row("H n=10^6, one row of 60,000 (valid)", {"n": big}, [[x, 0] for x in range(60_000)], rows)
+    lines = three_lines(15_490)
+    _row("I n=10^6, three lines of 15,490 (valid, top)", {"n": big}, lines, rows)
+    _row("J as I + corner in the top rows", {"n": big},
+         lines + [[900_000, 999_000], [900_010, 999_000], [900_000, 999_010]], rows)
+    window = {(rnd.randrange(20_000), rnd.randrange(20_000)) for _ in range(60_000)}
+    _row("K n=10^9, 60,000 random in a window", {"n": 10 ** 9}, [list(p) for p in window], rows)
     doc = fixtures.read_json("constructions", "corners", "n185.json")
     _row("F reference n=185 (literal)", doc["params"], doc["answer"], rows)
     # throughput of the primary's row-pair scan, and the bound it implies for the theoretical worst case

@@ -18,6 +18,14 @@ real harness (own processes, limits, witness re-checks), at the largest allowed 
   levels with a neighbour table of width 20; H: the circulant on 4,000 vertices with jumps 1..10
   (degree 20, diameter 200), valid at k = 200 (every source needs 200 levels in the second); I: the
   circulant with jumps 1 and 84 (diameter 49), valid at k = 49, the public release's kind of input.
+The d and k domains 1..10,000 with the work bounds (issue 21): J: the path with the star at k = 3,999
+(every level run: the primary's sparse levels); K: the circulant with jumps 1..50 (d = 100, 200,000
+edges) at k = 2,000 (valid); L: the primary's costliest kind of input, a 2,000-vertex circulant core
+of degree 100 with a 2,000-vertex path (102,000 edges, minimum degree 1, so L = k = 4,000 and
+24 E V = 9.8e9, just under the bound), valid at k = 4,000; M: the second's costliest, the circulant
+with jumps 1..60 (d = 120, 240,000 edges, V (V + 2E) = 1.94e9, just under its bound) at k = 2,000;
+N: L at k = 2,000 (its diameter is about 2,020: the far pairs join the end of the path to the core);
+O: C_4000 with k = 1,999 (every antipodal pair too far).
 Targets on a two-core machine: primary under 3 s, second under 30 s (the limit is 60 s per verifier).
 """
 from __future__ import annotations
@@ -41,9 +49,8 @@ JUMPS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 80]
 def diameter(edges: list[list[int]], V: int, limit: int = 64) -> int:
     arr = np.array(edges, dtype=np.int64)
     indptr, indices = primary_mod.csr(V, arr)
-    table = primary_mod.padded_table(V, indptr, indices, int(np.diff(indptr).max()))
     for k in range(1, limit):
-        if primary_mod.first_far_pair(V, table, k) is None:
+        if primary_mod.first_far_pair(V, indptr, indices, k) is None:
             return k
     raise SystemExit("diameter above the search limit")
 
@@ -75,6 +82,20 @@ def main() -> int:
     rows.append(measure("degdiam", primary, second, "H circulant 4000 jumps 1..10, k=200 (valid)", {"d": 20, "k": 200}, thick))
     rows.append(measure("degdiam", primary, second, "I circulant 4000 jumps 1, 84, k=49 (valid)", {"d": 4, "k": 49},
                         g.circulant(4000, [1, 84])))
+    # the d and k domains 1..10,000 with the work bounds (issue 21)
+    rows.append(measure("degdiam", primary, second, "J path + degree-20 star, k=3999 (valid)", {"d": 20, "k": 3999},
+                        path_star))
+    rows.append(measure("degdiam", primary, second, "K circulant 4000 jumps 1..50, d=100, k=2000 (valid)",
+                        {"d": 100, "k": 2000}, g.circulant(4000, list(range(1, 51)))))
+    core_path = g.circulant(2000, list(range(1, 51))) + [[1999 + i, 2000 + i] for i in range(2000)]
+    rows.append(measure("degdiam", primary, second, "L core 2000 deg 100 + path 2000, k=4000 (valid, primary top)",
+                        {"d": 101, "k": 4000}, core_path))
+    rows.append(measure("degdiam", primary, second, "M circulant 4000 jumps 1..60, d=120, k=2000 (valid, second top)",
+                        {"d": 120, "k": 2000}, g.circulant(4000, list(range(1, 61)))))
+    rows.append(measure("degdiam", primary, second, "N as L, k=2000 (far pairs at the path's end)",
+                        {"d": 101, "k": 2000}, core_path))
+    rows.append(measure("degdiam", primary, second, "O C_4000, k=1999 (antipodes too far)", {"d": 2, "k": 1999},
+                        g.circulant(4000, [1])))
     docs = list(fixtures.list_json("constructions", "degdiam"))
     if docs:
         def order(doc):

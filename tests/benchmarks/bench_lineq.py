@@ -19,7 +19,13 @@ Then the inputs of issue 8 item 5 (C, D1, D2 and the a3b4n19044 fixture) as medi
 in-process runs beside the public release's recorded figure, the method the primary chose for each,
 and the calibration of the primary's cost model (seconds per scanned pair and per product bit,
 ``PAIR_SECONDS`` / ``PRODUCT_BIT_SECONDS``), measured on the valid large case A with each method forced.
-Targets on a two-core machine: both verifiers well under 10 s (the limit is 60 s per verifier).
+* G (issue 21): a = 1, b = 2, n = 2 * 10^9: 20,000 elements 6 v + 1 with v of digits 0/1 in base 4
+  (free of x + 2y = 3z: no carries), all in one class mod 3 and mod 2: the worst case of both scans
+  (2 * 10^8 class pairs for the primary, 4 * 10^8 candidates for the second), sparse membership;
+* H: G's first 19,999 elements and the middle of a solution with the last two, appended last;
+* I: a = b = 1, n = 10^12: 20,000 elements 10^5 v + 1 with v of digits 0/1 in base 3 (up to 5 * 10^11).
+Targets on a two-core machine: both verifiers well under 10 s (the limit is 60 s per verifier); G-I at
+most about 20 s CPU. ``python -m tests.benchmarks.bench_lineq G H I`` runs those cases only.
 """
 from __future__ import annotations
 
@@ -49,8 +55,30 @@ def _row(name, params, answer, rows):
     rows.append(measure("lineq", primary, second, name, params, answer))
 
 
+def _free(base: int, count: int) -> list[int]:
+    """The first ``count`` positive numbers with digits 0/1 in ``base``."""
+    return [sum(((k >> i) & 1) * base ** i for i in range(k.bit_length())) for k in range(1, count + 1)]
+
+
+def wide_cases() -> list:
+    g = [6 * v + 1 for v in _free(4, 20_000)]
+    h = g[:19_999]
+    x, y = h[-2], h[-1]
+    z = (x + 2 * y) // 3                               # x = y (mod 3): an integer strictly between
+    i = [100_000 * v + 1 for v in _free(3, 20_000)]            # spread up to 5 * 10^11
+    return [("G 20,000 one class n=2e9 (valid)", {"a": 1, "b": 2, "n": 2 * 10 ** 9}, g),
+            ("H G with a solution last", {"a": 1, "b": 2, "n": 2 * 10 ** 9}, h + [z]),
+            ("I 20,000 a=b=1 n=10^12 (valid)", {"a": 1, "b": 1, "n": 10 ** 12}, i)]
+
+
 def main() -> int:
     rows: list = []
+    if sys.argv[1:]:
+        for name, params, answer in wide_cases():
+            if name.split()[0] in sys.argv[1:]:
+                _row(name, params, answer, rows)
+        print_table(rows, size_label="elements")
+        return 0
     big = {"a": 1, "b": 1, "n": 1_000_000}
     tern = _ternary(12)
     _row(f"A ternary {len(tern)} in 1..10^6", big, tern, rows)

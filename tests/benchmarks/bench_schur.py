@@ -17,6 +17,11 @@ directly:
   seeded random tail to 200,000 entries (invalid; no 8-colouring is longer than 109,600, and the
   second verifier stops at the first summand that has a partner).
 * F: k = 8, the bundled 3,960-entry colouring (valid; the largest reference construction).
+* G: k = 20,000 (the top of the k domain, issue 21): 19,998 classes of about 10 members spread over
+  1..200,000, residues modulo 19,995 and the multiples of 19,995 split {1,3,5,7,9} {2,6,10} {4} {8}
+  (valid; the primary's pair-sum path for every class, the second's set path).
+* H: case G with 199,950 = 10 * 19,995 moved into the class of the odd multiples: the violations
+  (x + y = 199,950) are the only ones, at the end.
 Then the input of issue 8 item 5 (E) as the median of several in-process runs beside the public
 release's recorded figure.
 Targets on a two-core machine: primary a few seconds, second under 30 s (the limit is 60 s each).
@@ -76,6 +81,23 @@ def case_f():
     return _fixture(8), 8
 
 
+MOD = 19_995
+
+
+def case_g(last_in_odd: bool = False) -> tuple[list[int], int]:
+    colours = [(a % MOD) - 1 for a in range(1, N + 1)]          # residues 1..19,994 -> colours 0..19,993
+    split = {1: 0, 3: 0, 5: 0, 7: 0, 9: 0, 2: 1, 6: 1, 10: 1, 4: 2, 8: 3}
+    for j in range(1, N // MOD + 1):
+        colours[j * MOD - 1] = MOD - 1 + split[j]
+    if last_in_odd:
+        colours[10 * MOD - 1] = MOD - 1
+    return colours, 20_000
+
+
+def case_h() -> tuple[list[int], int]:
+    return case_g(True)
+
+
 def main() -> int:
     rows = []
     for name, build in (("A k=12 tripling, 200,000 (valid)", case_a),
@@ -83,7 +105,9 @@ def main() -> int:
                         ("C k=18 2-adic valuation, 200,000 (valid)", case_c),
                         ("D k=12 only violations end at 200,000", case_d),
                         ("E k=8 fixture + random tail to 200,000", case_e),
-                        ("F k=8 fixture, 3,960 (valid)", case_f)):
+                        ("F k=8 fixture, 3,960 (valid)", case_f),
+                        ("G k=20,000 19,998 sparse classes, 200,000 (valid)", case_g),
+                        ("H k=20,000 as G, violations end at 199,950", case_h)):
         colours, k = build()
         rows.append(measure("schur", primary, second, name, {"k": k}, colours))
     print_table(rows, size_label="N")

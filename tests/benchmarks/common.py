@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable
 
+from endless_exam.certificates.bounded import clip
 from endless_exam.checker import harness
 
 
@@ -47,15 +48,33 @@ class Row:
     second_cpu: float = 0.0
 
 
-def measure(family: str, primary: ModuleType, second: ModuleType, name: str, params: dict, answer: Any) -> Row:
+def measure(family: str, primary: ModuleType, second: ModuleType, name: str, params: dict, answer: Any,
+            compact: bool = False) -> Row:
+    """``compact``: the harness gets the answer written without spaces (for answers near the 32 MiB limit)."""
     pv, p_in, p_cpu = timed_cpu(primary.check, params, answer)
     sv, s_in, s_cpu = timed_cpu(second.check, params, answer)
-    res = harness.verify(family, params, json.dumps(answer).encode(), "file")
+    text = json.dumps(answer, separators=(",", ":")) if compact else json.dumps(answer)
+    res = harness.verify(family, params, text.encode(), "file")
     if (pv.status, pv.reason) != (sv.status, sv.reason) or pv.status.value != res.status.value:
         print(f"!! verdict mismatch in {name}: {pv.status} {sv.status} {res.status}", file=sys.stderr)
     return Row(name, len(answer) if isinstance(answer, list) else None, res.status.value, res.reason or "",
                str(res.objective or ""), p_in, s_in, res.primary_seconds, res.second_seconds, pv.witness, sv.witness,
                p_cpu, s_cpu)
+
+
+def binary_points(count: int, length: int, seed: int) -> list[str]:
+    """``count`` distinct random strings of ``length`` characters over 01 (a cap set, and progression-free in
+    any F_q^n, q odd), in a shuffled order."""
+    import random
+
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    pts: set[str] = set()
+    while len(pts) < count:
+        pts.add((rng.integers(0, 2, length, dtype=np.uint8) + 48).tobytes().decode("ascii"))
+    out = sorted(pts)
+    random.Random(seed).shuffle(out)
+    return out
 
 
 def print_table(rows: list[Row], size_label: str = "points") -> None:
@@ -68,4 +87,4 @@ def print_table(rows: list[Row], size_label: str = "points") -> None:
               f" {r.second_in:>11.2f}s {r.primary_harness:>11.2f}s {r.second_harness:>11.2f}s"
               f" {r.primary_cpu:>8.2f}s {r.second_cpu:>8.2f}s")
         if r.primary_witness or r.second_witness:
-            print(f"{'':<{width}} witnesses: primary {r.primary_witness}, second {r.second_witness}")
+            print(f"{'':<{width}} witnesses: primary {clip(str(r.primary_witness))}, second {clip(str(r.second_witness))}")
