@@ -181,7 +181,8 @@ def test_violation_hidden_among_many_words(m):
     """80 random words of length 120 (valid for these m: t is about 27 on average) plus z made from x and y
     with exactly m - 1 separating coordinates, put in the middle of the list: REJECT with a real triple;
     without z: ACCEPT. m = 20 runs the primary's group filter beyond m = 16 (20 groups of 6-coordinate
-    blocks) and the second's counting filter, each with the exact count for the rest."""
+    blocks is no longer used there: from m = 9 the primary counts every triple, ``_scan_counted``) and the
+    second's counting filter, each with the exact count for the rest."""
     rnd = random.Random(50 + m)
     n = 120
     words = _random_list(rnd, n, 80)
@@ -196,3 +197,36 @@ def test_violation_hidden_among_many_words(m):
     assert _t(x, y, z) == m - 1 and z not in words
     _check(words, m)
     _check(words[:40] + [z] + words[40:], m)
+
+
+@pytest.mark.parametrize("m", [1, 2, 4, 9, 30])
+@pytest.mark.parametrize("method", ["count", "filter"])
+def test_the_primarys_two_methods_agree_with_brute_force_at_every_m(m, method, monkeypatch):
+    """Each of the primary's two methods forced for every m: ``_scan_counted`` (used from m = 9 on for
+    lists of at most 100 m words), on lists where most rows and columns of pairs are dropped after a
+    chunk or two and one triple is left below m in a late chunk (n = 300: five chunks of 64 coordinates),
+    and the m-group filter (used for m <= 8 and for longer lists); each on the list with and without the
+    bad triple."""
+    if method == "count":
+        monkeypatch.setattr(primary_scan, "COUNT_FROM", 1)
+    else:
+        monkeypatch.setattr(primary_scan, "COUNT_WORDS_PER_M", 0)
+    rnd = random.Random(900 + m)
+    n = 300
+    words = _random_list(rnd, n, 50)
+    x, y = words[7], words[31]
+    differ = [i for i in range(n) if x[i] != y[i]]
+    z = list(x)
+    late = differ[::-1]                                # the rainbow coordinates in the last chunks
+    for i in late[:m - 1]:
+        z[i] = str(3 - int(x[i]) - int(y[i]))
+    for t, i in enumerate(late[m - 1:]):
+        z[i] = y[i] if t % 2 else x[i]
+    z = "".join(z)
+    assert _t(x, y, z) == m - 1 and z not in words
+    for listed, bad in ((words, False), (words[:20] + [z] + words[20:], True)):
+        got = primary_scan.find_bad_triple(tuple(listed), n, m)
+        assert (got is not None) == bad == _violation_exists(listed, m), (m, got)
+        if got is not None:
+            i, j, k = got
+            assert i < j < k and _t(listed[i], listed[j], listed[k]) < m
