@@ -68,6 +68,20 @@ def tuned(request, monkeypatch):
     return s
 
 
+def _third_with(x: str, y: str, rainbows: int, late: bool) -> str:
+    """A word z with exactly ``rainbows`` coordinates where x, y, z are pairwise different: the first (or,
+    with ``late``, the last) of the coordinates where x and y differ; elsewhere z copies x or y."""
+    differ = [i for i in range(len(x)) if x[i] != y[i]]
+    if late:
+        differ.reverse()
+    z = list(x)
+    for i in differ[:rainbows]:
+        z[i] = str(3 - int(x[i]) - int(y[i]))          # rainbow there
+    for t, i in enumerate(differ[rainbows:]):
+        z[i] = y[i] if t % 2 else x[i]                 # x, y, z not pairwise different there
+    return "".join(z)
+
+
 def _random_list(rnd: random.Random, n: int, size: int, alphabet: str = "012") -> list[str]:
     out: dict[str, None] = {}
     for _ in range(50 * size):
@@ -180,20 +194,14 @@ def test_orders_are_permutations():
 def test_violation_hidden_among_many_words(m):
     """80 random words of length 120 (valid for these m: t is about 27 on average) plus z made from x and y
     with exactly m - 1 separating coordinates, put in the middle of the list: REJECT with a real triple;
-    without z: ACCEPT. m = 20 runs the primary's group filter beyond m = 16 (20 groups of 6-coordinate
-    blocks is no longer used there: from m = 9 the primary counts every triple, ``_scan_counted``) and the
-    second's counting filter, each with the exact count for the rest."""
+    without z: ACCEPT. m = 20 runs the primary's exact count (``_scan_counted``: from m = 9 on, lists of
+    at most 100 m words are counted pair by pair) and the second's counting filter followed by its exact
+    count."""
     rnd = random.Random(50 + m)
     n = 120
     words = _random_list(rnd, n, 80)
     x, y = words[10], words[60]
-    differ = [i for i in range(n) if x[i] != y[i]]
-    z = list(x)
-    for i in differ[:m - 1]:
-        z[i] = str(3 - int(x[i]) - int(y[i]))          # rainbow there
-    for t, i in enumerate(differ[m - 1:]):
-        z[i] = y[i] if t % 2 else x[i]                 # x, y, z not pairwise different there
-    z = "".join(z)
+    z = _third_with(x, y, m - 1, late=False)
     assert _t(x, y, z) == m - 1 and z not in words
     _check(words, m)
     _check(words[:40] + [z] + words[40:], m)
@@ -215,14 +223,7 @@ def test_the_primarys_two_methods_agree_with_brute_force_at_every_m(m, method, m
     n = 300
     words = _random_list(rnd, n, 50)
     x, y = words[7], words[31]
-    differ = [i for i in range(n) if x[i] != y[i]]
-    z = list(x)
-    late = differ[::-1]                                # the rainbow coordinates in the last chunks
-    for i in late[:m - 1]:
-        z[i] = str(3 - int(x[i]) - int(y[i]))
-    for t, i in enumerate(late[m - 1:]):
-        z[i] = y[i] if t % 2 else x[i]
-    z = "".join(z)
+    z = _third_with(x, y, m - 1, late=True)            # its rainbow coordinates in the last chunks
     assert _t(x, y, z) == m - 1 and z not in words
     for listed, bad in ((words, False), (words[:20] + [z] + words[20:], True)):
         got = primary_scan.find_bad_triple(tuple(listed), n, m)
