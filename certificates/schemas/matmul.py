@@ -168,8 +168,10 @@ def dense_fits(parsed: MatmulAnswer) -> bool:
 
 
 def _check_work(parsed: MatmulAnswer) -> MatmulAnswer:
+    if dense_fits(parsed):            # decided from the sizes alone; N is counted only when it matters
+        return parsed
     n_terms = terms(parsed)
-    if not sparse_fits(parsed, n_terms) and not dense_fits(parsed):
+    if not sparse_fits(parsed, n_terms):
         na, nb, nc = parsed.sizes
         raise AnswerError("SIZE_LIMIT", f"the scheme is too large to check in the time limit: N + nmp = "
                           f"{n_terms + parsed.n * parsed.m * parsed.p:,} non-zero terms exceed {MAX_SPARSE_TERMS:,} "

@@ -119,9 +119,18 @@ def _support(vec) -> list[int]:
 
 
 def _supports(parsed: schema.MatmulAnswer) -> list[tuple[list[int], ...]]:
-    """(support of u_k, of v_k, of w_k) for every product (the three ranges made once)."""
-    ra, rb, rc = map(range, parsed.sizes)
-    return [(list(compress(ra, u)), list(compress(rb, v)), list(compress(rc, w))) for u, v, w in parsed.products]
+    """(support of u_k, of v_k, of w_k) for every product. A support depends only on the vector (its
+    positions 0..len - 1 with a non-zero entry), so each distinct vector is scanned once (the factors
+    of common schemes repeat: the naive one has each u and v p times)."""
+    memo: dict[tuple[int, ...], list[int]] = {}
+
+    def support(vec: tuple[int, ...]) -> list[int]:
+        found = memo.get(vec)
+        if found is None:
+            found = memo[vec] = list(compress(range(len(vec)), vec))
+        return found
+
+    return [(support(u), support(v), support(w)) for u, v, w in parsed.products]
 
 
 def sparse_first_difference(parsed: schema.MatmulAnswer, supports=None) -> tuple[int, int, int, int, int] | None:
