@@ -52,9 +52,10 @@ def _text(value: Any) -> str | None:
 
 
 def _domain_text(family: str) -> str:
-    """The family's parameter domain in words: the first paragraph of its schema module's docstring."""
-    doc = (FAMILIES[family].schema().__doc__ or "").strip().split("\n\n")[0]
-    return " ".join(doc.split())
+    """The family's parameter domain, as its schema's ``validate_params`` states it (the module
+    docstring's first paragraph is only the family's title)."""
+    doc = FAMILIES[family].schema().validate_params.__doc__ or ""
+    return " ".join(doc.replace("``", "").split())
 
 
 def describe(family: str, raw_params: Any) -> dict:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from endless_exam.checker.families import FAMILIES
 from endless_exam.checker import baselines, cli, new_instance, suites
 
 # One new parameter choice per family, outside every bundled suite (checked below). FAST run by default.
@@ -44,7 +45,7 @@ def test_describe_computes_the_id_bound_and_shows_a_recorded_reference(capsys):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["capset", "--params", '{"d": 0}'], ["outside 1..10000000", "Domain of capset"]),
+    (["capset", "--params", '{"d": 0}'], ["outside 1..10000000", 'Domain of capset: {"d": 1..10^7}']),
     (["capset", "--params", '{"d": 13}', "--baseline"], ["outside the baseline's domain", "d <= 12"]),
     (["apfree_q", "--params", '{"q": 3, "n": 15}', "--baseline"], ["20,000 points"]),
     (["nosuch", "--params", "{}"], ["unknown family"]),
@@ -241,3 +242,11 @@ def test_domain_of_every_family_is_checked_before_running():
         baselines.baseline("apfree_q", {"q": 3, "n": 15})
     with pytest.raises(new_instance.InstanceError):
         new_instance.describe("capset", {"d": 10 ** 7 + 1})
+
+
+def test_every_family_names_its_parameter_domain_when_the_parameters_are_refused(capsys):
+    # the message after "Domain of F:" is the schema's own statement of its parameters, never just a title
+    for family in FAMILIES:
+        code, _, err = run(capsys, "instance", family, "--params", '{"nosuch": 1}')
+        assert code == 2 and f"Domain of {family}: {{" in err, (family, err)
+        assert "Answer schema" not in err and "``" not in err
