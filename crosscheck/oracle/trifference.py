@@ -27,9 +27,7 @@ compared with brute force in the tests instead). z3 is imported lazily.
 """
 from __future__ import annotations
 
-import time
-
-from ._z3 import digit_columns, solve
+from ._z3 import digit_columns, solve_with_restarts
 
 MAX_WORDS = 81
 MAX_N = 24
@@ -44,24 +42,19 @@ MAX_ATTEMPTS = 6
 def _ask(build, timeout_ms: int) -> tuple[str, tuple[int, ...] | None]:
     """Seeded restarts bounded by z3's resource counter (``rlimit``), which counts the solver's own work and
     so does not shrink when the machine is loaded (a wall-clock budget per attempt does: under load every
-    short attempt gave up). Attempt s is a fresh solver from ``build(s)`` with ``random_seed`` s and twice
-    the previous attempt's units; all attempts share the wall-clock ``timeout_ms``. The first ``sat`` or
-    ``unsat`` is returned, ``("unknown", None)`` when the time or the attempts run out."""
-    deadline = time.monotonic() + int(timeout_ms) / 1000
-    units = FIRST_ATTEMPT_RLIMIT
-    for seed in range(MAX_ATTEMPTS):
-        left_ms = int((deadline - time.monotonic()) * 1000)
-        if left_ms <= 0:
-            break
+    short attempt gave up). Attempt s is a fresh solver from ``build(s)`` with ``random_seed`` s and
+    ``FIRST_ATTEMPT_RLIMIT`` * 2^s units; the loop is ``_z3.solve_with_restarts``, given the whole
+    ``timeout_ms`` as its first wall budget, so that every attempt may use all the wall time left. The first
+    ``sat`` or ``unsat`` is returned, ``("unknown", None)`` when the time or the attempts run out."""
+    def attempt(seed: int, left_ms: int):
         solver, unknowns = build(seed)
         solver.set("random_seed", seed)
-        solver.set("rlimit", units)
+        solver.set("rlimit", FIRST_ATTEMPT_RLIMIT << seed)
         solver.set("timeout", left_ms)
-        answer = solve(solver, unknowns)
-        if answer[0] != "unknown":
-            return answer
-        units *= 2
-    return "unknown", None
+        return solver, unknowns
+
+    return solve_with_restarts(attempt, timeout_ms, first_attempt_ms=int(timeout_ms), max_attempts=MAX_ATTEMPTS)
+
 
 def _valid_words(words, n: int, limit: int, what: str) -> tuple[str, ...]:
     if type(n) is not int or not 1 <= n:
