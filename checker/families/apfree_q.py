@@ -49,6 +49,7 @@ from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
 from ._duplicates import first_duplicate, first_repeat
+from ._sketch import linear_sketch
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
@@ -232,28 +233,14 @@ def _partner(digits: np.ndarray, q: int, look: _Lookup, j: int) -> tuple[int, in
 # ---- q^n > 2^24: a random linear sketch, the pair scan on it, every candidate confirmed ---------------
 
 SKETCH_N = {3: 39, 5: 27, 7: 22}    # coordinates of the sketch: q^k < 2^63, so its keys are int64
-SKETCH_BLOCK = 1024                 # columns of the answer multiplied per step
 FILTER_BITS = 24                    # a byte map of the sketch keys' low 24 bits filters the candidates
-
-
-def _sketch(digits: np.ndarray, q: int, k: int) -> np.ndarray:
-    """digits M mod q for a uniformly random M in F_q^(n x k) drawn per check (numpy's generator seeded
-    from the operating system), as an (N, k) int64 array. The map is F_q-linear, so the sketch of the
-    midpoint (x + z)(q + 1)/2 is the midpoint of the sketches."""
-    rng = np.random.default_rng()
-    m, n = digits.shape
-    acc = np.zeros((m, k), dtype=np.int64)
-    for c0 in range(0, n, SKETCH_BLOCK):
-        c1 = min(n, c0 + SKETCH_BLOCK)
-        acc += digits[:, c0:c1] @ rng.integers(0, q, size=(c1 - c0, k), dtype=np.int64)
-    return acc % q
 
 
 def find_progression_wide(points: tuple[str, ...], q: int, n: int) -> tuple[int, int, int] | None:
     """``find_progression`` for any n (used when q^n > 2^24, where no dense table of F_q^n is kept).
 
-    Why it is exact. With S the sketch, a progression x_i, x_j, x_k of the answer has S(x_j) =
-    (S(x_i) + S(x_k))(q + 1)/2, so the row scan of ``_first_pair_progression`` run on the sketches (its
+    Why it is exact. With S the sketch (``_sketch.linear_sketch``), a progression x_i, x_j, x_k of the
+    answer has S(x_j) = (S(x_i) + S(x_k))(q + 1)/2, so the row scan of ``_first_pair_progression`` run on the sketches (its
     chunk tables on k = ``SKETCH_N[q]`` coordinates; a byte map of the keys' low bits, then the sorted
     keys) reports every pair (i, k) whose midpoint is in the answer; each reported pair is confirmed on
     the full points (the midpoint's string looked up in a dict of the answer). A chance match (for a
@@ -261,7 +248,7 @@ def find_progression_wide(points: tuple[str, ...], q: int, n: int) -> tuple[int,
     skipped. The order (rows i, then k > i) and so the witness are those of the dense scan."""
     digits = _digits(points, n)
     k = SKETCH_N[q]
-    sk = _sketch(digits, q, k)
+    sk = linear_sketch(digits, q, k)
     keys = _keys(sk, q)
     look = _Lookup(keys)
     where = {p: t for t, p in enumerate(points)}

@@ -268,7 +268,6 @@ def find_line(points: tuple[str, ...], d: int, method: str = "auto") -> tuple[in
 # ---- d > 40: a random linear sketch to 40 coordinates, then the pair scan with exact confirmation ------
 
 SKETCH_D = 40          # coordinates of the sketch (3^40 < 2^64: its keys are the uint64 keys above)
-SKETCH_BLOCK = 1024    # columns of the answer multiplied per step (bounds the int64 temporaries)
 FILTER_BITS = 24       # a byte map of the sketch keys' low 24 bits filters the candidates before the search
 
 
@@ -279,27 +278,10 @@ def _digit_rows(points: tuple[str, ...], d: int) -> np.ndarray:
     return raw - np.uint8(ord("0"))
 
 
-def _sketch(rows: np.ndarray) -> np.ndarray:
-    """rows M mod 3 for a uniformly random M in F_3^(d x 40) drawn per check (numpy's generator seeded
-    from the operating system), as (N, 40) uint8 digits. The map is F_3-linear, so the sketch of
-    -(x + y) is -(sketch x + sketch y): a point of the answer that is the third point of a pair has its
-    sketch among the answer's sketches. Computed in int64 blocks of ``SKETCH_BLOCK`` columns (every sum
-    is at most 4 d < 2^63)."""
-    import numpy as np
-    rng = np.random.default_rng()
-    n, d = rows.shape
-    acc = np.zeros((n, SKETCH_D), dtype=np.int64)
-    for c0 in range(0, d, SKETCH_BLOCK):
-        c1 = min(d, c0 + SKETCH_BLOCK)
-        m = rng.integers(0, 3, size=(c1 - c0, SKETCH_D), dtype=np.uint8).astype(np.int64)
-        acc += rows[:, c0:c1].astype(np.int64) @ m
-    return (acc % 3).astype(np.uint8)
-
-
 def find_line_wide(points: tuple[str, ...], d: int) -> tuple[int, int, int] | None:
     """``find_line`` for any d (used for d > 40, where base-3 keys do not fit 64 bits). Points distinct.
 
-    Why it is exact. With S the sketch (``_sketch``), a line x_i, x_j, x_k has S(x_k) = -(S(x_i) + S(x_j)),
+    Why it is exact. With S the sketch (``_sketch.linear_sketch``), a line x_i, x_j, x_k has S(x_k) = -(S(x_i) + S(x_j)),
     so the row scan over the sketches (the chunk tables of ``_first_line_pairs`` on 40 coordinates; a
     byte map of the keys' low 24 bits, then the sorted keys) reports every pair (i, j) that lies on a
     line of the answer; each reported pair is then
@@ -308,8 +290,10 @@ def find_line_wide(points: tuple[str, ...], d: int) -> tuple[int, int, int] | No
     and a fixed point of it, probability 3^-40 over the draw of M) is skipped and the scan goes on. The
     scan order (rows i, then j > i) is that of the other paths, so the witness is the same line."""
     import numpy as np
+
+    from ._sketch import linear_sketch          # numpy too: imported only for wide answers
     rows = _digit_rows(points, d)
-    sk = _sketch(rows)
+    sk = linear_sketch(rows, 3, SKETCH_D).astype(np.uint8)   # uniform M in F_3^(d x 40), drawn per check
     keys = _keys(sk)
     look = _Lookup(keys)
     where = {p: t for t, p in enumerate(points)}
