@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from endless_exam import fixtures
+from endless_exam.certificates import strictjson
 from endless_exam.certificates.errors import AnswerError, ParamsError
 from endless_exam.certificates.schemas import degdiam as schema
 from endless_exam.certificates.verdict import Status
@@ -339,7 +340,7 @@ def test_prompt_states_every_limit():
     for inst in [i for i in suites.all_instances() if i.family == "degdiam"]:
         text = prompts.prompt("degdiam", inst.params)
         for value in ("4,000", f"{schema.MAX_EDGES:,}", "12", f"{schema.MAX_D:,}", f"{schema.MAX_K:,}", "60 seconds",
-                      f"{schema.MAX_PRIMARY_WORK:,}", f"{schema.MAX_SECOND_WORK:,}"):
+                      f"{schema.MAX_PRIMARY_WORK:,}", "ceil(V / 8) * (V + 256)"):
             assert value in text, value
         assert '{"cayley"' in text and "0 <= u < v" in text
 
@@ -402,10 +403,9 @@ def test_level_bound_from_the_minimum_degree():
 
 
 def test_work_bounds_refuse_from_sizes():
-    # 4,000-vertex circulant of degree 126: V (V + 2E) = 4,000 * 508,000 > 2e9, refused before any search
-    with pytest.raises(AnswerError) as info:
-        schema.parse(g.circulant(4000, list(range(1, 64))), {"d": 126, "k": 2})
-    assert info.value.reason == "SIZE_LIMIT" and "V (V + 2E)" in info.value.message
+    # 4,000-vertex circulant of degree 126: V (V + 2E) = 4,000 * 508,000 > 2e9 was the second's old
+    # bound; its bit-row search covers it, so the answer is parsed (the primary's work is 2 dense levels)
+    assert schema.parse(g.circulant(4000, list(range(1, 64))), {"d": 126, "k": 2}).vertices == 4000
     # the primary's bound: a dense core with a long path (minimum degree 1): L = k, 24 E V > 10^10
     core = g.circulant(2000, list(range(1, 56)))
     tail = [[1999 + i, 2000 + i] for i in range(2000)]
@@ -416,7 +416,7 @@ def test_work_bounds_refuse_from_sizes():
     p, s = proplib.both(primary, second, {"d": 111, "k": 3}, core + tail)
     assert p.reason == s.reason == "PROPERTY_VIOLATION"
     # a Cayley form is bounded by the primary's work only (the second searches from the identity once)
-    assert schema.work(4000, 4000 * 3999 // 2, 1, 3999)[0] <= schema.MAX_PRIMARY_WORK
+    assert schema.work(4000, 4000 * 3999 // 2, 1, 3999) <= schema.MAX_PRIMARY_WORK
     full = {"cayley": {"moduli": [4000], "generators": [[j] for j in range(1, 2001)]}}
     assert schema.parse(full, {"d": 3999, "k": 1}).vertices == 4000
 
@@ -429,17 +429,177 @@ def test_sparse_and_dense_levels_agree():
         V = max(v for _, v in edges) + 1
         indptr, indices = mod.csr(V, np.array(edges, dtype=np.int64))
         for k in (1, 3, 40, 200):
-            old = mod.SPARSE_COST
+            old = mod.SPARSE_COST, mod.GATHER_COST, mod.SCATTER_SHARE
             try:
-                mod.SPARSE_COST = 0                       # always sparse
+                mod.SPARSE_COST, mod.SCATTER_SHARE = 0, 0         # always sparse, sorted
                 sparse, _ = mod.balls(V, indptr, indices, k)
-                mod.SPARSE_COST = 10 ** 12                # always dense
+                mod.SCATTER_SHARE = 10 ** 12                      # always sparse, scattered
+                scattered, _ = mod.balls(V, indptr, indices, k)
+                mod.SPARSE_COST, mod.GATHER_COST = 10 ** 12, 0    # always dense, gathered
                 dense, _ = mod.balls(V, indptr, indices, k)
+                mod.GATHER_COST = 10 ** 12                        # always dense, by tables
+                tables, _ = mod.balls(V, indptr, indices, k)
             finally:
-                mod.SPARSE_COST = old
-            assert np.array_equal(sparse, dense)
+                mod.SPARSE_COST, mod.GATHER_COST, mod.SCATTER_SHARE = old
+            assert np.array_equal(sparse, dense) and np.array_equal(sparse, scattered) and np.array_equal(sparse, tables)
             dist = [g.distances(g.adjacency(edges, V), x) for x in range(0, V, 17)]
             for x, row in zip(range(0, V, 17), dist):
                 want = {y for y, t in enumerate(row) if t is not None and t <= k}
                 got = {y for y in range(V) if int(sparse[x, y // 64]) >> (y % 64) & 1}
                 assert got == want
+
+
+# ---- (g) dense graphs: the second's bit-row search, the primary's table levels, the edge limit -------
+
+def _bits_forced(monkeypatch, on: bool) -> None:
+    monkeypatch.setattr(second_mod, "bits_are_cheaper", lambda parsed: on)
+
+
+@st.composite
+def dense_graphs(draw):
+    """Random graphs on up to 150 vertices (so that the bit rows span several words), dense or sparse,
+    sometimes with an isolated last vertex, with k around the diameter."""
+    rnd = random.Random(draw(st.integers(0, 2 ** 32 - 1)))
+    n = rnd.randint(2, 150)
+    p = rnd.choice([0.02, 0.1, 0.5, 0.9, 1.0])
+    edges = [[u, v] for u in range(n) for v in range(u + 1, n) if rnd.random() < p] or [[0, 1]]
+    if rnd.random() < 0.2:
+        edges.append([0, n])                              # vertex n hangs on 0 ...
+        if rnd.random() < 0.5:
+            edges = [e for e in edges if e != [0, n]] + [[n - 1, n + 1]]   # ... or n is isolated
+    diam = g.diameter(edges)
+    k = max(1, (diam or rnd.randint(1, 6)) + rnd.choice([-1, 0, 0, 1]))
+    d = rnd.choice([n, max(1, n // 2), 3])
+    return edges, d, k
+
+
+@settings(max_examples=60, deadline=None)
+@given(dense_graphs())
+def test_second_bit_rows_agree_with_the_lists_and_the_definition(case):
+    edges, d, k = case
+    params = {"d": d, "k": k}
+    parsed = schema.parse(edges, params)
+    V = parsed.vertices
+    adj = second_mod._adjacency_lists(parsed)
+    A = second_mod.bit_rows(V, second_mod._pairs(parsed))
+    assert [set(second_mod._set_bits(A[x:x + 1])[1].tolist()) for x in range(V)] == adj
+    # the first short ball, on bit rows and on sets, and the definition
+    assert second_mod.bit_first_short_ball(A, V, k) == second_mod.first_short_ball(adj, V, k, force="python")
+    dist = [g.distances(g.adjacency(edges, V), x) for x in range(V)]
+    far = [x for x in range(V) if any(t is None or t > k for t in dist[x])]
+    x, ball = second_mod.bit_first_short_ball(A, V, k)
+    assert x == (far[0] if far else None)
+    if x is not None:
+        assert ball == {y for y, t in enumerate(dist[x]) if t is not None and t <= k}
+    for y in range(0, V, 7):
+        assert second_mod.bit_distance(A, 0, y) == dist[0][y]
+    # the whole check, each path forced, and the primary
+    verdicts = []
+    for on in (True, False):
+        old = second_mod.bits_are_cheaper
+        second_mod.bits_are_cheaper = lambda parsed, on=on: on
+        try:
+            verdicts.append(second.check(params, edges))
+        finally:
+            second_mod.bits_are_cheaper = old
+    bits, lists = verdicts
+    assert (bits.status, bits.reason, bits.witness) == (lists.status, lists.reason, lists.witness)
+    status, reason = expected(edges, d, k)
+    assert (bits.status, bits.reason) == (status, reason)
+    if status is Status.REJECT:
+        assert_real_witness(edges, d, k, bits.witness)
+        assert primary.witness_holds(params, edges, bits.witness)[0]
+
+
+def test_second_bit_rows_reject(monkeypatch):
+    """The bit-row path must reject: a vertex of too high degree, a pair at distance k + 1 (diameter
+    exactly k accepted), a disconnected graph (an isolated last vertex, two halves)."""
+    _bits_forced(monkeypatch, True)
+    star = [[0, j] for j in range(1, 80)] + [[1, 2]]
+    assert second.check({"d": 78, "k": 2}, star).witness == {"vertex": 0, "degree": 79}
+    assert second.check({"d": 79, "k": 2}, star).status is Status.ACCEPT
+    ring = g.circulant(130, [1, 2])                       # diameter 33
+    assert second.check({"d": 4, "k": 33}, ring).status is Status.ACCEPT
+    assert second.check({"d": 4, "k": 32}, ring).witness == {"pair": [0, 65], "distance": 33}
+    complete = g.complete(100)
+    assert second.check({"d": 99, "k": 1}, complete).status is Status.ACCEPT
+    lonely = complete + [[98, 101]]                       # vertex 100 on no edge
+    assert second.check({"d": 100, "k": 5}, lonely).witness == {"pair": [0, 100], "connected": False}
+    halves = g.complete(70) + [[u + 70, v + 70] for u, v in g.complete(70)]
+    assert second.check({"d": 69, "k": 3}, halves).witness == {"pair": [0, 70], "connected": False}
+    assert second.check({"d": 69, "k": 3}, halves + [[0, 1]]).reason == "DUPLICATE"
+
+
+def test_second_confirms_on_bit_rows(monkeypatch):
+    """Witnesses of long edge lists are re-checked on bit rows: real ones hold, wrong ones do not."""
+    monkeypatch.setattr(second_mod, "CONFIRM_BITS_EDGES", 0)
+    ring = g.circulant(130, [1, 2])
+    params = {"d": 4, "k": 32}
+    pv = primary.check(params, ring)
+    assert pv.witness == {"pair": [0, 65], "distance": 33}
+    assert second.witness_holds(params, ring, pv.witness)[0]
+    for bad in ({"pair": [0, 65], "distance": 32}, {"pair": [0, 64], "distance": 33},
+                {"pair": [0, 65], "connected": False}, {"vertex": 0, "degree": 4}, {"vertex": 0, "degree": 5}):
+        assert not second.witness_holds(params, ring, bad)[0], bad
+    lonely = g.complete(50) + [[48, 51]]
+    assert second.witness_holds({"d": 49, "k": 2}, lonely, {"pair": [3, 50], "connected": False})[0]
+    assert not second.witness_holds({"d": 49, "k": 2}, lonely, {"pair": [3, 51], "connected": False})[0]
+    assert second.witness_holds({"d": 48, "k": 2}, lonely, {"vertex": 0, "degree": 49})[0]
+
+
+def test_second_picks_bit_rows_for_dense_graphs_only():
+    dense = schema.parse(g.circulant(4000, list(range(1, 64))), {"d": 126, "k": 2})
+    assert second_mod.bits_are_cheaper(dense)
+    sparse = schema.parse(g.cycle(4000), {"d": 2, "k": 2000})
+    assert not second_mod.bits_are_cheaper(sparse)
+
+
+def test_the_edge_limit_is_what_32_mib_can_hold():
+    """MAX_EDGES pairs need at least 6 MAX_EDGES + 1 bytes ("[0,1]" and a comma each, and the brackets),
+    which fits in 32 MiB; one more pair does not: the length refusal never refuses a list of pairs
+    that could have been sent."""
+    shortest = len("[0,1]")
+    assert (shortest + 1) * schema.MAX_EDGES + 1 <= strictjson.MAX_BYTES < (shortest + 1) * (schema.MAX_EDGES + 1) + 1
+    with pytest.raises(AnswerError) as info:
+        schema.parse([0] * (schema.MAX_EDGES + 1), {"d": 3, "k": 2})
+    assert info.value.reason == "SIZE_LIMIT" and "edges" in info.value.message
+    with pytest.raises(AnswerError) as info:
+        schema.parse([0] * schema.MAX_EDGES, {"d": 3, "k": 2})
+    assert info.value.reason == "FORMAT_TYPE"                 # the length passed
+
+
+def test_primary_work_bound_on_dense_graphs():
+    """The dense level costs min(4 (V + 2E), ceil(V/8) (V + 256)) ceil(V/64) units: the complete graph on
+    2,234 vertices (about the densest 32 MiB answer) may run 409 levels, 2,000,000 edges on 4,000
+    vertices with minimum degree 1 (L = k) are refused exactly one level over the bound."""
+    assert schema.dense_units(4000, 3_000_000) == 500 * 4256 * 63
+    assert schema.dense_units(4000, 10_000) == 4 * 24_000 * 63
+    assert schema.MAX_PRIMARY_WORK // schema.dense_units(2234, 2234 * 2233 // 2) == 409
+    top = schema.MAX_PRIMARY_WORK // schema.dense_units(4000, 2_000_000)
+    assert schema.work(4000, 2_000_000, top, 1) <= schema.MAX_PRIMARY_WORK < schema.work(4000, 2_000_000, top + 1, 1)
+    assert schema.work(4000, 2_000_000, 2, 1) == 2 * 500 * 4256 * 63
+
+
+@pytest.mark.slow
+def test_the_edge_limit_with_real_pairs():
+    """Exactly MAX_EDGES copies of [0, 1] parse (then DUPLICATE in both verifiers)."""
+    answer = [[0, 1]] * schema.MAX_EDGES
+    p, s = proplib.both(primary, second, {"d": 3, "k": 2}, answer)
+    assert p.reason == s.reason == "DUPLICATE" and p.witness["indices"] == [0, 1]
+
+
+@pytest.mark.slow
+def test_dense_4000_vertex_graph_both_verifiers():
+    """A random graph on 4,000 vertices with 1,000,000 edges (diameter 2) through both verifiers: valid
+    at k = 2, and with the last vertex isolated disconnected (the witness pair (0, 3999))."""
+    rng = np.random.default_rng(21)
+    iu = np.triu_indices(4000, 1)
+    keys = np.sort(rng.choice(len(iu[0]), size=1_000_000, replace=False))
+    edges = np.stack([iu[0][keys], iu[1][keys]], 1).tolist()
+    deg = np.bincount(np.array(edges).reshape(-1), minlength=4000)
+    params = {"d": int(deg.max()), "k": 2}
+    p, s = proplib.both(primary, second, params, edges)
+    assert p.status is s.status is Status.ACCEPT and p.objective == 4000
+    cut = [e for e in edges if e[1] != 3999] + [[3998, 3999]]
+    p, s = proplib.both(primary, second, params, cut)
+    assert p.reason == s.reason == "PROPERTY_VIOLATION"

@@ -54,16 +54,18 @@ from typing import Any
 from ..errors import AnswerError, describe
 from ..forms import cayley
 from ..params import exact_keys, int_in
+from ..strictjson import MAX_BYTES
 from ..witness import Fields, Indexed, WitnessError, integer
 
 MAX_D = 10_000
 MAX_K = 10_000
 MAX_V = 4000
-MAX_EDGES = 800_000
+MAX_EDGES = (MAX_BYTES - 1) // 6     # 5,592,405: the longest list of pairs a 32 MiB text can hold
 MAX_PRIMARY_WORK = 10 ** 10
-MAX_SECOND_WORK = 2_000_000_000
+SPARSE_UNITS = 12          # work units of one word sent along one arc (a sparse level of the primary) ...
+GATHER_UNITS = 4           # ... of one word of a gathered dense level (a table level word is one unit)
 LIMITS = {"MAX_D": MAX_D, "MAX_K": MAX_K, "MAX_V": MAX_V, "MAX_EDGES": MAX_EDGES,
-          "MAX_PRIMARY_WORK": MAX_PRIMARY_WORK, "MAX_SECOND_WORK": MAX_SECOND_WORK,
+          "MAX_PRIMARY_WORK": MAX_PRIMARY_WORK,
           "MAX_FACTORS": cayley.MAX_FACTORS, "MAX_GENERATORS": cayley.MAX_GENERATORS}
 
 
@@ -148,7 +150,7 @@ def parse(answer: Any, params: dict) -> DegDiamAnswer:
         for n in moduli:
             order *= n
         degree = _connection_size(moduli, gens)
-        _check_work(order, order * degree // 2, k, degree, True)
+        _check_work(order, order * degree // 2, k, degree)
         return DegDiamAnswer(d, k, order, moduli=moduli, generators=gens)
     if type(answer) is not list:
         raise AnswerError("FORMAT_TYPE", f"a degdiam answer must be a JSON list of edges [u, v] or a Cayley object, "
@@ -157,14 +159,14 @@ def parse(answer: Any, params: dict) -> DegDiamAnswer:
         raise AnswerError("EMPTY", "the graph has no edges")
     if len(answer) > MAX_EDGES:
         raise AnswerError("SIZE_LIMIT", f"the graph has {len(answer):,} edges; at most {MAX_EDGES:,} are accepted "
-                          f"(more cannot satisfy V (V + 2E) <= {MAX_SECOND_WORK:,})")
+                          f"(no longer list of pairs fits in {MAX_BYTES:,} bytes of JSON)")
     edges = tuple(_edge(e, i) for i, e in enumerate(answer))
     vertices = max(v for _, v in edges) + 1
     degree = [0] * vertices
     for u, v in edges:
         degree[u] += 1
         degree[v] += 1
-    _check_work(vertices, len(edges), k, min(degree), False)
+    _check_work(vertices, len(edges), k, min(degree))
     return DegDiamAnswer(d, k, vertices, edges=edges)
 
 
@@ -173,11 +175,14 @@ def levels(V: int, k: int, min_degree: int) -> int:
     return min(k, 3 * V // (min_degree + 1) + 2, V)
 
 
-def work(V: int, E: int, k: int, min_degree: int) -> tuple[int, int]:
-    """(PRIMARY, SECOND) of the module docstring for V vertices, E edges and minimum degree delta."""
-    words = (V + 63) // 64
-    primary = min(levels(V, k, min_degree) * (V + 2 * E) * words, 24 * E * V)
-    return primary, V * (V + 2 * E)
+def dense_units(V: int, E: int) -> int:
+    """Units of one dense level of the primary: min(4 (V + 2E), ceil(V/8) (V + 256)) ceil(V/64)."""
+    return min(GATHER_UNITS * (V + 2 * E), (V + 7) // 8 * (V + 256)) * ((V + 63) // 64)
+
+
+def work(V: int, E: int, k: int, min_degree: int) -> int:
+    """PRIMARY of the module docstring for V vertices, E edges and minimum degree delta."""
+    return min(levels(V, k, min_degree) * dense_units(V, E), 2 * SPARSE_UNITS * E * V)
 
 
 def _connection_size(moduli: tuple[int, ...], gens: tuple[tuple[int, ...], ...]) -> int:
@@ -190,16 +195,13 @@ def _connection_size(moduli: tuple[int, ...], gens: tuple[tuple[int, ...], ...])
     return len(conn)
 
 
-def _check_work(V: int, E: int, k: int, min_degree: int, cayley_form: bool) -> None:
-    primary, second = work(V, E, k, min_degree)
-    what = f"V = {V:,} vertices, E = {E:,} edges, minimum degree {min_degree}, k = {k}"
+def _check_work(V: int, E: int, k: int, min_degree: int) -> None:
+    primary = work(V, E, k, min_degree)
     if primary > MAX_PRIMARY_WORK:
-        raise AnswerError("SIZE_LIMIT", f"the graph is too large to check in the time limit ({what}): "
-                          f"min(L (V + 2E) ceil(V/64), 24 E V) = {primary:,} exceeds {MAX_PRIMARY_WORK:,}, "
+        raise AnswerError("SIZE_LIMIT", f"the graph is too large to check in the time limit (V = {V:,} vertices, "
+                          f"E = {E:,} edges, minimum degree {min_degree}, k = {k}): min(L min(4 (V + 2E), "
+                          f"ceil(V/8) (V + 256)) ceil(V/64), 24 E V) = {primary:,} exceeds {MAX_PRIMARY_WORK:,}, "
                           f"with L = min(k, floor(3V / (delta + 1)) + 2, V) = {levels(V, k, min_degree)}")
-    if not cayley_form and second > MAX_SECOND_WORK:
-        raise AnswerError("SIZE_LIMIT", f"the graph is too large to check in the time limit ({what}): "
-                          f"V (V + 2E) = {second:,} exceeds {MAX_SECOND_WORK:,}")
 
 
 def size(parsed: DegDiamAnswer) -> int:

@@ -32,6 +32,6 @@ def limits(p: dict) -> list[str]:
             f"whose product is at most {schema.MAX_V:,}, and at most {schema.cayley.MAX_GENERATORS:,} generators.",
             f"The graph must also be small enough to check in the time limit: with E edges (V * |S| / 2 for a "
             f"Cayley form with connection set S), minimum degree delta and L = min(k, floor(3V / (delta + 1)) + 2, V), "
-            f"min(L * (V + 2E) * ceil(V / 64), 24 * E * V) must be at most {schema.MAX_PRIMARY_WORK:,} and, for an "
-            f"edge list, V * (V + 2E) at most {schema.MAX_SECOND_WORK:,}; a larger graph is refused (SIZE_LIMIT).",
+            f"min(L * min(4 * (V + 2E), ceil(V / 8) * (V + 256)) * ceil(V / 64), 24 * E * V) must be at most "
+            f"{schema.MAX_PRIMARY_WORK:,}; a larger graph is refused (SIZE_LIMIT).",
             f"Instances have 1 <= d <= {schema.MAX_D:,} and 1 <= k <= {schema.MAX_K:,}."]

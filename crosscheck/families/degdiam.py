@@ -33,6 +33,8 @@ oracle is ``endless_exam.crosscheck.oracle.degdiam``.
 """
 from __future__ import annotations
 
+from itertools import chain
+
 import numpy as np
 
 from endless_exam.certificates.schemas import degdiam as schema
@@ -44,6 +46,13 @@ PYTHON_MAX_WORK = 20_000_000      # V * 2E arc visits up to which the all-source
 PYTHON_MAX_LEVELS = 2_000_000     # ... and V * min(k, V) search levels (each costs about a microsecond there)
 BATCH_SOURCES = 256               # sources searched together on the numpy path ...
 BATCH_CELLS = 1 << 22             # ... at most this many (source, vertex, neighbour) cells per level
+BIT_BATCH = 64                    # sources searched together on the bit-row path ...
+BIT_BLOCK_WORDS = 1 << 21         # ... gathering at most this many words at once (16 MB)
+LIST_VISIT_NS = 7                 # measured cost of one visit of the numpy adjacency-list search ...
+BIT_WORD_NS = 3                   # ... of one gathered word of the bit-row search ...
+BIT_LEVEL_NS = 120_000            # ... and of one level of a batch of BIT_BATCH sources (V = 4,000)
+BIT_MIN_NS = 200_000_000          # below 0.2 s of list search the bit rows are not considered
+CONFIRM_BITS_EDGES = 100_000      # witnesses of edge lists at least this long are re-checked on bit rows
 
 
 class CayleyGroup:
@@ -132,7 +141,10 @@ def bfs_distance(adj, x: int, y: int) -> int | None:
 
 def _far(parsed, adj, x: int, seen: set[int]) -> Verdict:
     y = next(t for t in range(parsed.vertices) if t not in seen)
-    dist = bfs_distance(adj, x, y)
+    return _far_pair(parsed, x, y, bfs_distance(adj, x, y))
+
+
+def _far_pair(parsed, x: int, y: int, dist: int | None) -> Verdict:
     if dist is None:
         return reject("PROPERTY_VIOLATION", f"vertex {y} cannot be reached from vertex {x}: the graph is disconnected",
                       {"pair": [x, y], "connected": False})
@@ -228,8 +240,10 @@ def all_sources_check(parsed: schema.DegDiamAnswer) -> Verdict:
 
 def _all_sources(parsed: schema.DegDiamAnswer, message: str) -> Verdict:
     """Degrees <= d, then a k-ball search from every source (edge lists, and expanded Cayley graphs)."""
-    adj = _adjacency_lists(parsed)
     V, d, k = parsed.vertices, parsed.d, parsed.k
+    if not parsed.is_cayley and bits_are_cheaper(parsed):
+        return _all_sources_bits(parsed, message)
+    adj = _adjacency_lists(parsed)
     for x in range(V):
         if len(adj[x]) > d:
             return reject("PROPERTY_VIOLATION", f"vertex {x} has {len(adj[x])} neighbours > d = {d}",
@@ -240,12 +254,150 @@ def _all_sources(parsed: schema.DegDiamAnswer, message: str) -> Verdict:
     return accept(V, message)
 
 
+# ---- the bit-row search (dense graphs) ------------------------------------------------------------
+
+def list_cost(V: int, E: int) -> int:
+    """Estimated nanoseconds of the adjacency-list search from every source: V (V + 2E) visits."""
+    return LIST_VISIT_NS * V * (V + 2 * E)
+
+
+def bit_cost(V: int, k: int, min_degree: int) -> int:
+    """Estimated nanoseconds of the bit-row search: at most V rows of ceil(V/64) words gathered per
+    source (each vertex is expanded once, and a full ball stops), and ceil(V / BIT_BATCH) batches of at
+    most L levels (L = ``schema.levels``: the diameter bound from the minimum degree, and k)."""
+    words = (V + 63) // 64
+    batches = (V + BIT_BATCH - 1) // BIT_BATCH
+    return BIT_WORD_NS * V * V * words + BIT_LEVEL_NS * batches * schema.levels(V, k, min_degree)
+
+
+def _pairs(parsed: schema.DegDiamAnswer) -> np.ndarray:
+    return np.fromiter(chain.from_iterable(parsed.edges), dtype=np.int64, count=2 * len(parsed.edges)).reshape(-1, 2)
+
+
+def bits_are_cheaper(parsed: schema.DegDiamAnswer) -> bool:
+    """Does the bit-row search cost less than the adjacency-list search (edge lists without repeats)?"""
+    V, E = parsed.vertices, len(parsed.edges)
+    if list_cost(V, E) <= BIT_MIN_NS:
+        return False
+    degree = np.bincount(_pairs(parsed).reshape(-1), minlength=V)
+    return bit_cost(V, parsed.k, int(degree.min())) < list_cost(V, E)
+
+
+def bit_rows(V: int, pairs: np.ndarray) -> np.ndarray:
+    """(V, ceil(V/64)) uint64: bit y of row x (word y // 64, bit y % 64) is set iff {x, y} is an edge."""
+    words = (V + 63) // 64
+    matrix = np.zeros((V, 64 * words), dtype=np.bool_)
+    matrix[pairs[:, 0], pairs[:, 1]] = True
+    matrix[pairs[:, 1], pairs[:, 0]] = True
+    return np.packbits(matrix, axis=1, bitorder="little").view("<u8").astype(np.uint64)
+
+
+def _full_row(V: int, words: int) -> np.ndarray:
+    bits = np.zeros(64 * words, dtype=np.bool_)
+    bits[:V] = True
+    return np.packbits(bits, bitorder="little").view("<u8").astype(np.uint64)
+
+
+def _set_bits(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(row, vertex) of every set bit of a (n, words) uint64 array, sorted by row then vertex."""
+    words = rows.shape[1]
+    flat = rows.reshape(-1)
+    nonzero = np.flatnonzero(flat)
+    if len(nonzero) == 0:
+        return nonzero, nonzero
+    bits = np.unpackbits(flat[nonzero].astype("<u8").view(np.uint8), bitorder="little").reshape(len(nonzero), 64)
+    which, bit = np.nonzero(bits)
+    row, word = np.divmod(nonzero[which], words)
+    return row, word * 64 + bit
+
+
+def _expand(A: np.ndarray, owner: np.ndarray, frontier: np.ndarray, n: int) -> np.ndarray:
+    """(n, words): row b is the OR of the adjacency rows A[u] over the pairs (b, u) of the frontier
+    (``owner`` sorted, so that the pairs of one b are consecutive), in blocks of ``BIT_BLOCK_WORDS``."""
+    out = np.zeros((n, A.shape[1]), dtype=np.uint64)
+    step = max(1, BIT_BLOCK_WORDS // A.shape[1])
+    for c in range(0, len(frontier), step):
+        b, u = owner[c:c + step], frontier[c:c + step]
+        starts = np.flatnonzero(np.concatenate(([True], b[1:] != b[:-1])))
+        out[b[starts]] |= np.bitwise_or.reduceat(A[u], starts, axis=0)   # b[starts] distinct within a block
+    return out
+
+
+def bit_balls(A: np.ndarray, V: int, sources: np.ndarray, k: int) -> np.ndarray:
+    """(len(sources), words): the k-ball of every source by breadth-first search on bit rows. A level
+    ORs the adjacency rows of the frontier; a source whose ball is full (or whose frontier is empty)
+    stops expanding, so every vertex is expanded at most once per source."""
+    n, full = len(sources), _full_row(V, A.shape[1])
+    seen = np.zeros((n, A.shape[1]), dtype=np.uint64)
+    owner = np.arange(n, dtype=np.int64)
+    seen[owner, sources // 64] = np.left_shift(np.uint64(1), (sources % 64).astype(np.uint64))
+    frontier = sources
+    for _ in range(k):
+        if len(frontier) == 0:
+            break
+        new = _expand(A, owner, frontier, n)
+        new &= ~seen
+        seen |= new
+        new[(seen == full).all(axis=1)] = 0
+        owner, frontier = _set_bits(new)
+    return seen
+
+
+def bit_first_short_ball(A: np.ndarray, V: int, k: int) -> tuple[int | None, set[int] | None]:
+    """``first_short_ball`` on bit rows: sources in batches of ``BIT_BATCH``, in order."""
+    full = _full_row(V, A.shape[1])
+    for start in range(0, V, BIT_BATCH):
+        balls = bit_balls(A, V, np.arange(start, min(V, start + BIT_BATCH), dtype=np.int64), k)
+        short = np.flatnonzero(~(balls == full).all(axis=1))
+        if len(short):
+            b = int(short[0])
+            return start + b, set(_set_bits(balls[b:b + 1])[1].tolist())
+    return None, None
+
+
+def bit_distance(A: np.ndarray, x: int, y: int) -> int | None:
+    """d(x, y) by breadth-first search on bit rows; None when y cannot be reached."""
+    if x == y:
+        return 0
+    seen = np.zeros((1, A.shape[1]), dtype=np.uint64)
+    seen[0, x // 64] = np.uint64(1) << np.uint64(x % 64)
+    frontier, owner, level = np.array([x], dtype=np.int64), np.zeros(1, dtype=np.int64), 0
+    while len(frontier):
+        level += 1
+        new = _expand(A, owner, frontier, 1)
+        new &= ~seen
+        if int(new[0, y // 64]) >> (y % 64) & 1:
+            return level
+        seen |= new
+        owner, frontier = _set_bits(new)
+    return None
+
+
+def _all_sources_bits(parsed: schema.DegDiamAnswer, message: str) -> Verdict:
+    """``_all_sources`` on bit rows (the degrees are row populations: no edge is repeated here)."""
+    V, d, k = parsed.vertices, parsed.d, parsed.k
+    A = bit_rows(V, _pairs(parsed))
+    degree = np.unpackbits(A.astype("<u8").view(np.uint8), axis=1).sum(axis=1)
+    over = np.flatnonzero(degree > d)
+    if len(over):
+        x = int(over[0])
+        return reject("PROPERTY_VIOLATION", f"vertex {x} has {int(degree[x])} neighbours > d = {d}",
+                      {"vertex": x, "degree": int(degree[x])})
+    x, seen = bit_first_short_ball(A, V, k)
+    if x is not None:
+        y = next(t for t in range(V) if t not in seen)
+        return _far_pair(parsed, x, y, bit_distance(A, x, y))
+    return accept(V, message)
+
+
 def confirm(parsed: schema.DegDiamAnswer, w: Witness) -> tuple[bool, str]:
     """Re-check the primary's witness in plain Python."""
     if w.kind == "duplicate":
         i, j = w.indices
         ok = parsed.edges[i] == parsed.edges[j]
         return ok, "duplicate edge confirmed" if ok else "the indexed edges differ"
+    if not parsed.is_cayley and len(parsed.edges) >= CONFIRM_BITS_EDGES:
+        return _confirm_bits(parsed, w)
     if parsed.is_cayley:
         adj = _CayleyAdjacency(CayleyGroup(parsed.moduli, parsed.generators))
     else:
@@ -258,6 +410,24 @@ def confirm(parsed: schema.DegDiamAnswer, w: Witness) -> tuple[bool, str]:
         return deg > parsed.d, f"vertex {x} has {deg} neighbours"
     x, y = w["pair"]
     dist = bfs_distance(adj, x, y)
+    if w.kind == "disconnected":
+        return dist is None, "no path: confirmed" if dist is None else f"d({x}, {y}) = {dist}"
+    if dist is None or dist != w["distance"]:
+        return False, f"d({x}, {y}) is {dist}, not {w['distance']}"
+    return dist > parsed.k, f"d({x}, {y}) = {dist}"
+
+
+def _confirm_bits(parsed: schema.DegDiamAnswer, w: Witness) -> tuple[bool, str]:
+    """``confirm`` for a long edge list on bit rows (repeated edges count once, as in the sets)."""
+    A = bit_rows(parsed.vertices, _pairs(parsed))
+    if w.kind == "degree":
+        x = w["vertex"]
+        deg = int(np.unpackbits(A[x].astype("<u8").view(np.uint8)).sum())
+        if deg != w["degree"]:
+            return False, f"vertex {x} has {deg} neighbours, not {w['degree']}"
+        return deg > parsed.d, f"vertex {x} has {deg} neighbours"
+    x, y = w["pair"]
+    dist = bit_distance(A, x, y)
     if w.kind == "disconnected":
         return dist is None, "no path: confirmed" if dist is None else f"d({x}, {y}) = {dist}"
     if dist is None or dist != w["distance"]:
