@@ -6,25 +6,36 @@ Instance parameters: ``{"d": D, "k": K}`` with 1 <= D <= ``MAX_D`` and 1 <= K <=
 every D, K >= 3,999 poses the same problem: the caps only keep the Moore bound (about K log2 D bits)
 small. The verifiers' work depends on the answer, not on D and K (issue 21), and is bounded before
 anything is allocated, from V, the number of edges E (V |S| / 2 for a Cayley form with connection set
-S) and the minimum degree delta (``work``):
+S; repeated edges counted) and the minimum degree delta (``work``):
 
 * the primary's bit-parallel ball iteration runs at most L = min(K, floor(3V / (delta + 1)) + 2, V)
   levels (a connected graph of minimum degree delta on V vertices has diameter at most
   3V / (delta + 1) + 1: the breadth-first layers i - 1, i, i + 1 around i = 1, 4, 7, ... hold the closed
   neighbourhood of a vertex of layer i each, so V >= (D - 1)(delta + 1) / 3; one more level sees that
-  nothing changes), and costs at most PRIMARY = min(L (V + 2E) ceil(V / 64), 24 E V) word operations
-  (dense levels, or only the new bits sent along the arcs); ``MAX_PRIMARY_WORK`` = 10^10 (about 18 s
-  of CPU on the worst graph measured, a 2,000-vertex core of degree 100 with a 2,000-vertex path);
-* the second verifier's breadth-first search from every source costs SECOND = V (V + 2E) visits
-  (edge lists; a Cayley form needs one search from the identity); ``MAX_SECOND_WORK`` = 2e9 (about
-  14 s of CPU: a circulant of degree 150 on 4,000 vertices, 300,000 edges, 2.4e9, took 17 s).
-A larger answer is ``SIZE_LIMIT``. Both bounds cover every graph the public release's independent
-verifier (one breadth-first search per source in plain Python, V (V + 2E) steps at about 4.4e6 steps
-per second as measured in issue 21) decides in its 60 s, about 2.7e8 steps.
+  nothing changes), and costs at most PRIMARY = min(L DENSE, 24 E V) units, with
+  DENSE = min(4 (V + 2E), ceil(V / 8) (V + 256)) ceil(V / 64) for a dense level (gathered along the
+  arcs, 4 units a word, or by 8-bit tables, whatever E) and 12 units for every word sent along an arc
+  on a sparse level (every (vertex, source) bit is new once: 2 E V words at most); one unit is about
+  1.8 ns. ``MAX_PRIMARY_WORK`` = 10^10. Measured (CPU seconds of the ball iteration, load 1.4-2.8 on
+  two cores): at the bound, 9-15 s for graphs whose levels are all dense (a 4,000-vertex core of
+  2,000,000, 423,000 or 122,000 edges with a tail of width 6, k = 74, 74, 159), 22 s for the sparse
+  term (a core of 101,000 edges with such a tail, k = 4,000); the densest answers, a random graph of
+  2,000,000 edges (diameter 2) or the complete graph on 2,234 vertices, take 1.2 s and 0.1 s.
+* the second verifier needs no bound of its own: it searches from every source on adjacency lists,
+  V (V + 2E) visits, or on bit rows of the adjacency, at most V^2 ceil(V / 64) words and
+  ceil(V / 64) L batch levels, whichever is estimated cheaper; within the primary's bound the cheaper
+  one is at most about 7 s at V = 4,000 (either E <= 10^10 / (24 V), and V (V + 2E) <= 8.5e8 visits, or
+  L <= 10^10 / DENSE, and L <= 156 once 2E >= 250,000); a Cayley form needs one search from the
+  identity.
+A larger answer is ``SIZE_LIMIT``. The public release's verifiers: its primary takes k boolean matrix
+products of V x V (a 4,000-vertex graph with 2,000,000 edges at k = 2 in seconds), its independent
+verifier one breadth-first search per source in plain Python (V (V + 2E) steps at about 4.4e6 per
+second, issue 21: about 2.7e8 steps in its 60 s); the bound admits at V = 4,000 every k <= 74 whatever
+the edges (and every graph of up to 104,000 edges whatever k).
 
 Accepted forms (docs/SPECIFICATION.md 3.9); the graph is simple and undirected, vertices 0..V-1:
-* a JSON list of 1..``MAX_EDGES`` = 800,000 edges (a longer list has V >= sqrt(2E), so
-  V (V + 2E) >= (2E)^(3/2) > ``MAX_SECOND_WORK``; refused from the length alone), each a JSON list ``[u, v]`` of two JSON integers with 0 <= u < v; V = max v + 1 must be
+* a JSON list of 1..``MAX_EDGES`` = 5,592,405 edges (the most pairs a 32 MiB answer can hold: each takes at
+  least the 6 bytes of ``[0,1],``; a longer list is refused from the length alone), each a JSON list ``[u, v]`` of two JSON integers with 0 <= u < v; V = max v + 1 must be
   <= ``MAX_V`` = 4,000, so a label >= 4,000 is ``SIZE_LIMIT``; a negative label, a loop [u, u] or a
   reversed pair [v, u] is ``RANGE``. Repeated edges are decided by the verifiers (``DUPLICATE``). A
   vertex of 0..V-1 on no edge is not a format error: the graph is then disconnected, a
@@ -36,10 +47,10 @@ Accepted forms (docs/SPECIFICATION.md 3.9); the graph is simple and undirected, 
   The verifiers build the graph themselves from the moduli and generators.
 
 Order of checks for edge lists, before anything else is allocated: not a list (or object) ->
-``FORMAT_TYPE``; empty -> ``EMPTY``; more than 800,000 edges -> ``SIZE_LIMIT`` (from the length
+``FORMAT_TYPE``; empty -> ``EMPTY``; more than 5,592,405 edges -> ``SIZE_LIMIT`` (from the length
 alone); then edge by edge: not a list -> ``FORMAT_TYPE``, not two entries -> ``FORMAT_SHAPE``, an entry
 not a JSON integer -> ``FORMAT_TYPE``, negative -> ``RANGE``, >= 4,000 -> ``SIZE_LIMIT``, u >= v ->
-``RANGE``; then the work bounds above -> ``SIZE_LIMIT``.
+``RANGE``; then the work bound above -> ``SIZE_LIMIT``.
 
 Witnesses (decided by the verifiers, syntax here): ``{"edge": [u, v], "indices": [i, j]}`` for a
 repeated edge (edge-list form only); ``{"vertex": x, "degree": t}`` for a vertex of degree t > d;

@@ -23,9 +23,12 @@ changes (then some R[x] is a whole component) or every row is full.
 Libraries: numpy only (uint64 bit rows, CSR adjacency, sorting, bincount, the CSR breadth-first
 search). Algorithm: every R_t[x] is a bit row of ceil(V/64) uint64 words; only the bits new at level t
 (F_t = R_t minus R_(t-1)) are propagated, R_(t+1)[x] = R_t[x] united with F_t[u] over the neighbours u
-of x (``balls``): a level is done densely over all arcs, about (V + 2E) ceil(V/64) word operations, or,
-when F_t has few non-zero words, sparsely (each non-zero word sent along its vertex's arcs), at most
-min(k, the diameter + 1) levels; the schema bounds this work before the check (issue 21).
+of x (``balls``): a level is done densely, either over all arcs, about (V + 2E) ceil(V/64) word
+operations, or by 8-bit tables of ORs (the method of the four Russians: ceil(V/8) (V + 256) ceil(V/64)
+words whatever the number of edges, the cheaper one for dense graphs), or, when F_t has few non-zero
+words, sparsely (each non-zero word sent along its vertex's arcs, ORed by sorting or, for many words,
+by ``numpy.bitwise_or.at``), at most min(k, the diameter + 1) levels, stopping once every row is full;
+the schema bounds this work before the check (issue 21).
 Duplicates are found by sorting the integer keys u V + v, degrees by ``numpy.bincount``. A witness
 pair is the first row x (and its first missing vertex y) that is not full after k levels; its exact
 distance (or unreachability) comes from a single-source breadth-first search over a CSR adjacency.
