@@ -258,8 +258,8 @@ def balls(V: int, indptr: np.ndarray, indices: np.ndarray, k: int) -> tuple[np.n
         if len(keys) == 0:
             break
         R[keys] |= bits
-        if (R.reshape(V, words) == full).all():
-            break                                         # every ball is everything: nothing can change
+        if SPARSE_COST * len(keys) >= V * words and (R.reshape(V, words) == full).all():
+            break      # every ball is everything: nothing can change (checked when a level costs more than the check)
     return R.reshape(V, words), full
 
 
