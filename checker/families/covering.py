@@ -44,7 +44,6 @@ L(v, k, t) = ceil(v/k ceil((v-1)/(k-1) ... ceil((v-t+1)/(k-t+1)))), computed wit
 """
 from __future__ import annotations
 
-import itertools
 import math
 
 import numpy as np
