@@ -49,7 +49,7 @@ from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
 from . import _pairs
-from ._duplicates import first_duplicate
+from ._duplicates import confirm_duplicate, first_duplicate
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
@@ -242,9 +242,7 @@ def confirm(parsed: schema.CornersAnswer, w: Witness) -> tuple[bool, str]:
     """Is the other verifier's witness a real duplicate or corner? (its syntax is already checked)"""
     points = parsed.points
     if w.kind == "duplicate":
-        i, j = w.indices
-        ok = points[i] == points[j]
-        return ok, "duplicate confirmed" if ok else "the two indexed points differ"
+        return confirm_duplicate(points, w.indices)
     x, y, d = w["corner"]
     want = [(x, y), (x + d, y), (x, y + d)]
     ok = d != 0 and [points[t] for t in w.indices] == want
