@@ -81,6 +81,7 @@ LIBRARIES: tuple[str, ...] = ("numpy",)
 
 CHUNK = 1 << 22                 # entries of the largest intermediate array (int64: 32 MiB)
 WALK_MAX_BITS = 1 << 29         # v x blocks incidence bits the walk may hold (64 MiB)
+WALK_MAX_PREFIXES = 2_000_000   # C(v + 1, t): above it the walk is never chosen
 FORCE_PATH: str | None = None   # "walk" or "ranks" forces that path (tests)
 INT64_ROOM = 1 << 62
 
@@ -302,15 +303,15 @@ def _first_unmarked_by_ranks(blocks: tuple[tuple[int, ...], ...], v: int, t: int
 # ---- choosing a path --------------------------------------------------------------------------------------
 
 def path_for(blocks: tuple[tuple[int, ...], ...], v: int, t: int) -> str:
-    """"walk" or "ranks", by estimated seconds (measured on the reference machine; both are exact)."""
+    """"walk" or "ranks", by estimated CPU seconds (fitted on the benchmark cases; both paths are exact)."""
     if FORCE_PATH is not None:
         return FORCE_PATH
     nb, k = len(blocks), len(blocks[0])
     prefixes = math.comb(v + 1, t)
-    if prefixes > 2_000_000 or v * nb > WALK_MAX_BITS:
+    if prefixes > WALK_MAX_PREFIXES or v * nb > WALK_MAX_BITS:
         return "ranks"
-    walk = prefixes * (0.15e-6 + 0.5e-6 * nb / 20_000)
-    ranks = 1e-3 + math.comb(v, t) * 2e-9 + nb * math.comb(k, min(t, k - t)) * 15e-9 + nb * k * 60e-9
+    walk = nb * k * 0.15e-6 + prefixes * (0.1e-6 + 0.35e-6 * nb / 20_000)
+    ranks = 0.5e-3 + nb * k * 0.15e-6 + math.comb(v, t) * 2e-9 + nb * math.comb(k, t) * 12e-9
     return "walk" if walk <= ranks else "ranks"
 
 
