@@ -216,21 +216,30 @@ class _Marks:
         self.count = 0
 
     def add(self, ranks: np.ndarray) -> None:
+        if ranks.size >= CHUNK // 8:                     # large enough to mark without a copy
+            self.mark(ranks)
+            return
         self.pending.append(ranks)
         self.size += ranks.size
         if self.size >= CHUNK:
             self.flush()
 
     def flush(self) -> None:
-        if not self.pending:
-            return
-        ranks = self.pending[0] if len(self.pending) == 1 else np.concatenate(self.pending)
-        self.pending, self.size = [], 0
+        if self.pending:
+            ranks = self.pending[0] if len(self.pending) == 1 else np.concatenate(self.pending)
+            self.pending, self.size = [], 0
+            self.mark(ranks)
+
+    def mark(self, ranks: np.ndarray) -> None:
         if ranks.size == 0:
             return
-        lo, hi = int(ranks.min()), int(ranks.max())
-        if lo < 0 or hi >= self.total:                   # negative numpy indices would wrap silently
-            raise RuntimeError(f"a rank {lo if lo < 0 else hi} outside 0..{self.total - 1}")
+        if ranks.dtype != np.int64:
+            raise RuntimeError(f"ranks of dtype {ranks.dtype}")
+        # one pass for both ends: viewed as uint64 a negative int64 is >= 2^63 > total (negative numpy
+        # indices would wrap silently)
+        if int(ranks.view(np.uint64).max()) >= self.total:
+            bad = ranks[(ranks < 0) | (ranks >= self.total)][0]
+            raise RuntimeError(f"a rank {int(bad)} outside 0..{self.total - 1}")
         self.seen[ranks] = True
         self.count += ranks.size
 
@@ -252,23 +261,40 @@ def _sequences(base: np.ndarray, w: np.ndarray, c0: int, lo: int, n: int, k: int
     if rest == 1:
         emit(sums.ravel())
         return
-    last = np.arange(lo, hi + 1)
+    # the prefixes (columns of sums) come in groups of equal last position: glast[g], ending at gend[g]
+    glast = np.arange(lo, hi + 1)
+    gend = np.arange(1, hi - lo + 2)
     for c in range(c0 + 1, n):
-        qs = np.arange(lo + c - c0, k - n + c + 1)
-        counts = np.searchsorted(last, qs, side="left")   # the prefixes whose last position is below q
         if c == n - 1:
-            for q, cnt in zip(qs.tolist(), counts.tolist()):
-                if cnt:
-                    emit((sums[:, :cnt] + w[c, :, q, None]).ravel())
+            _last_point(sums, glast.tolist(), gend.tolist(), w[c], emit)
             return
+        qs = np.arange(lo + c - c0, k - n + c + 1)
+        below = np.searchsorted(glast, qs, side="left")          # the groups whose last position is below q
+        counts = np.where(below > 0, gend[np.maximum(below - 1, 0)], 0)
+        keep = counts > 0
+        qs, counts = qs[keep], counts[keep]
         new = np.empty((base.size, int(counts.sum())), dtype=np.int64)
-        new_last = np.empty(new.shape[1], dtype=np.int64)
         off = 0
         for q, cnt in zip(qs.tolist(), counts.tolist()):
             np.add(sums[:, :cnt], w[c, :, q, None], out=new[:, off:off + cnt])
-            new_last[off:off + cnt] = q
             off += cnt
-        sums, last = new, new_last
+        sums, glast, gend = new, qs, np.cumsum(counts)
+
+
+def _last_point(sums: np.ndarray, glast: list[int], gend: list[int], wl: np.ndarray,
+                emit: Callable[[np.ndarray], None]) -> None:
+    """The final level: every prefix (a column of ``sums``; group g, the columns before gend[g], has the
+    last position glast[g]) extended by every later position. A piece is one group's prefixes x the
+    positions L+1..k-1, so each prefix's extensions are emitted side by side (consecutive lex ranks:
+    sequential marking)."""
+    nb = sums.shape[0]
+    start = 0
+    for last, end in zip(glast, gend):
+        tail = wl[:, None, last + 1:]                          # (blocks, 1, positions after L)
+        step = max(1, CHUNK // max(1, nb * tail.shape[2]))    # prefixes per piece: at most CHUNK ranks
+        for a in range(start, end, step):
+            emit((sums[:, a:min(end, a + step), None] + tail).ravel())
+        start = end
 
 
 def _first_unmarked_by_ranks(blocks: tuple[tuple[int, ...], ...], v: int, t: int) -> list[int] | None:
