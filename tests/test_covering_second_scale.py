@@ -186,6 +186,8 @@ def test_marks_refuse_a_rank_out_of_range():
         marks.add(np.array([0, bad, 3], dtype=np.int64))
         with pytest.raises(RuntimeError, match="outside"):
             marks.flush()
+    with pytest.raises(RuntimeError, match="dtype"):
+        cv._Marks(10).mark(np.array([1, 2], dtype=np.int32))
     marks = cv._Marks(10)
     marks.add(np.array([0, 9], dtype=np.int64))
     marks.flush()

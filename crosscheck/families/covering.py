@@ -5,9 +5,10 @@ Checked: every t-subset T of {0, ..., v-1} lies in some block of the answer (sha
 smaller estimated cost (``FORCE_PATH`` or the ``path`` argument of ``first_uncovered`` forces one).
 Both return the lexicographically first uncovered t-subset (the witness), or None.
 
-**The walk** (small instances: about C(v + 1, t) <= 2 * 10^6 prefixes, with incidence bitsets of at most
-2^29 bits). For a point x let I(x) be the set of blocks containing x (a Python int used as a bitset over
-the block indices). T lies in a block iff the intersection of I(x) over x in T is non-empty. A
+**The walk** (small instances: chosen only when C(v + 1, t) <= 2 * 10^6, v x blocks <= 2^29 incidence
+bits and its estimated cost is the lower one, e.g. C(30, 6, 3) or C(128, 63, 2) with 20,000 blocks).
+For a point x let I(x) be the set of blocks containing x (a Python int used as a bitset over the block
+indices). T lies in a block iff the intersection of I(x) over x in T is non-empty. A
 depth-first walk over increasing point sequences visits every t-subset in lexicographic order through
 its C(v + 1, t) - 1 prefixes (hockey stick: the d-prefixes number C(v - t + d, d)) and keeps the prefix
 intersections, so an extension costs one AND; when a prefix intersection is empty, the prefix extended
@@ -36,8 +37,9 @@ with ``lex_rank`` (the same count summed, a different formula).
 position sequences i_1 < ... < i_t. A prefix programme builds them front to back: level r holds the
 partial sums of the r-point prefixes (sorted by their last position), and a later position q extends all
 prefixes whose last position is below q (a leading slice) by one addition. The levels up to t - 1 number
-at most C(k, t - 1) <= C(k, t) and the final level is streamed in pieces, so the work is O(1) per block
-t-subset.
+at most C(k, t - 1) <= C(k, t) and the final level is streamed in pieces (the prefixes of one last
+position times the later positions, so a prefix's extensions, consecutive in lex order, are marked side
+by side), so the work is O(1) per block t-subset.
 
 *Enumeration, when m = k - t < t (the removed points).* A t-subset of the block is B \\ R for a set R of
 m positions p_1 < ... < p_m. A kept position i is then the (i + 1 - c)-th point of S, where c is the
@@ -57,7 +59,8 @@ block t-subset in every regime (k - t = 1 with k = 20,000 costs k additions, not
 *Arithmetic.* Binomials come from a numpy int64 table C(n, q), 0 <= n < v, 0 <= q <= min(t, v - t),
 built by cumulative sums (C(n, q) = sum_{n' < n} C(n', q - 1)) and looked up as C(n, min(r, n - r));
 every needed entry has min(r, n - r) <= min(t, v - t) (checked), and every entry is at most
-C(v - 1, min(t, v - t)) <= C(v, t) (checked against ``math.comb``), so nothing overflows. Direct partial
+C(v - 1, min(t, v - t)) <= C(v, t) (rows are non-decreasing; each row's last entry is checked against
+``math.comb``), so nothing overflows. Direct partial
 sums lie in [rank, C(v, t) - 1]; the removed-point sums are bounded by (2m + 2) k C(v, t) < 2^62
 (checked in Python integers before any array is built). All arrays are bounded (``CHUNK`` entries):
 blocks are processed in chunks, and a block with more t-subsets is split on its leading points.
