@@ -133,8 +133,25 @@ def _before(v: int, t: int, j: int, prev: int, x: int) -> int:
     return math.comb(v - 1 - prev, t - j + 1) - math.comb(v - x, t - j + 1)
 
 
+def _complement(subset, v: int) -> list[int]:
+    inside = np.zeros(v, dtype=np.bool_)
+    inside[np.asarray(subset, dtype=np.int64)] = True
+    return np.nonzero(~inside)[0].tolist()
+
+
 def lex_rank(subset: list[int] | tuple[int, ...], v: int, t: int) -> int:
-    """The number of t-subsets of 0..v-1 before the increasing ``subset`` in lexicographic order."""
+    """The number of t-subsets of 0..v-1 before the increasing ``subset`` in lexicographic order.
+
+    For t > v - t through the complement: for S != T of equal size the smallest point of their
+    symmetric difference decides (S first iff it lies in S), and complementing moves that point to the
+    other set, so complementation reverses the order: rank(S) = C(v, t) - 1 - rank(complement of S)
+    (v - t points instead of t)."""
+    if t > v - t:
+        return math.comb(v, t) - 1 - _lex_rank(_complement(subset, v), v, v - t)
+    return _lex_rank(subset, v, t)
+
+
+def _lex_rank(subset, v: int, t: int) -> int:
     rank, prev = 0, -1
     for j, x in enumerate(subset, 1):
         rank += _before(v, t, j, prev, x)
@@ -143,9 +160,16 @@ def lex_rank(subset: list[int] | tuple[int, ...], v: int, t: int) -> int:
 
 
 def lex_unrank(rank: int, v: int, t: int) -> list[int]:
-    """The t-subset with ``rank`` predecessors in lexicographic order (0 <= rank < C(v, t))."""
+    """The t-subset with ``rank`` predecessors in lexicographic order (0 <= rank < C(v, t)); for
+    t > v - t the complement of the (v - t)-subset of rank C(v, t) - 1 - rank (``lex_rank``)."""
     if not 0 <= rank < math.comb(v, t):
         raise ValueError(f"rank {rank} outside 0..C({v}, {t}) - 1")
+    if t > v - t:
+        return _complement(_lex_unrank(math.comb(v, t) - 1 - rank, v, v - t), v)
+    return _lex_unrank(rank, v, t)
+
+
+def _lex_unrank(rank: int, v: int, t: int) -> list[int]:
     out, prev = [], -1
     for j in range(1, t + 1):
         lo, hi = prev + 1, v - (t - j) - 1          # the j-th point: the largest x with _before(x) <= rank
