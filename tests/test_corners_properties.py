@@ -323,10 +323,11 @@ def test_ternary_translation_reaches_the_references_exactly():
 
 def test_prompt_states_every_limit():
     text = prompts.prompt("corners", {"n": 138})
-    for needle in ("60,000", "480,000", "1,000,000,000", "120,000,000", "2,000", "1,000,000", "10^18", "diff_set",
-                   "60 seconds", "-137..137"):
+    for needle in ("4,000,000", "60,000", "480,000", "1,000,000,000", "120,000,000", "2,000",
+                   "1,000,000", "10^18", "diff_set", "60 seconds", "-137..137"):
         assert needle in text, needle
-    assert schema.MAX_POINTS == diffset.POINT_LIMIT == 60_000 and schema.MAX_N == 10 ** 9
+    assert schema.MAX_POINTS == 4_000_000 and diffset.POINT_LIMIT == schema.DENSE_POINTS == 60_000
+    assert schema.MAX_N == 10 ** 9
     for sentence in digits.limit_sentences():
         assert sentence in text
     assert primary.SPEC.bound({"n": 138}) == (138 ** 2, "trivial")
@@ -458,3 +459,28 @@ def test_pair_bound_refuses_from_the_coordinates():
     assert info.value.reason == "SIZE_LIMIT"
     # the same lines at n = 2,000 scale need no bound (dense paths): a full row of 2,000 points
     assert schema.parse([[x, 0] for x in range(2000)], {"n": 2000}).n == 2000
+
+
+def test_lists_beyond_the_former_cap_and_the_new_one():
+    """60,001 points (the former cap) pass the size check; 4,000,001 are refused from the length alone."""
+    assert len(schema.parse([[x, y] for y in range(31) for x in range(1936)][:60_001], {"n": 2000}).coords) == 120_002
+    with pytest.raises(AnswerError) as info:
+        schema.parse([[0, 0]] * (schema.MAX_POINTS + 1), {"n": 2000})
+    assert info.value.reason == "SIZE_LIMIT"
+
+
+def test_lookup_bound_refuses_long_rows_and_columns_with_short_anti_diagonals():
+    """A product set A x B, A = multiples of 1,000, B = 0..s-1: rows and columns of s points, every
+    anti-diagonal holds one point (so the primary's pair bound passes), but the second's shorter lines
+    hold s^3 points in all: refused for s = 440 (8.5e7), not for s = 430 (7.95e7)."""
+    n = 10 ** 6
+    for s, refused in ((440, True), (430, False)):
+        pts = [[1000 * i, j] for i in range(s) for j in range(s)]
+        coords = tuple(c for p in pts for c in p)
+        assert schema.pair_work(coords) == 0 and schema.lookup_work(coords) == s ** 3
+        if refused:
+            with pytest.raises(AnswerError) as info:
+                schema.parse(pts, {"n": n})
+            assert info.value.reason == "SIZE_LIMIT" and "shorter lines" in str(info.value)
+        else:
+            assert schema.parse(pts, {"n": n}).n == n

@@ -192,30 +192,50 @@ def test_chunk_boundaries_of_the_primary(monkeypatch):
         assert p.witness == {"subset": missing}
 
 
-def test_binomial_table_is_saturated_and_ranks_stay_exact():
-    """Entries above C(v, t) (e.g. C(127, 63) for v = 128, t = 125) are saturated, never overflow, and are
-    never reached by a rank."""
-    table = primary.module.binomial_table(128, 125)
-    assert int(table.max()) == math.comb(128, 125) < 2 ** 31
-    for v, t in ((128, 125), (65, 61), (30, 27)):
-        for subset in (list(range(v - t, v)), list(range(t)), sorted(random.Random(v).sample(range(v), t))):
-            assert primary.module.unrank(sum(math.comb(e, i + 1) for i, e in enumerate(subset)), v, t) == subset
+def test_band_table_is_exact_below_its_cap_along_either_side():
+    """band[j, d] = min(C(d + j, j + 1), cap), built row by row (t <= v - t + 1) or column by column."""
+    for v, t in ((9, 1), (9, 3), (9, 8), (9, 9), (40, 3), (40, 37), (128, 125), (29, 14), (1, 1)):
+        cap = math.comb(v, t)
+        band = primary.module.band_table(v, t, cap)
+        assert band.shape == (t, v - t + 1)
+        for j in range(t):
+            for d in range(v - t + 1):
+                assert int(band[j, d]) == min(math.comb(d + j, j + 1), cap), (v, t, j, d)
 
 
-def test_the_two_rank_paths_of_the_primary_agree():
-    """Ranks from the kept t points and from the k - t removed positions mark the same t-subsets."""
+def test_unranking_round_trips_on_both_sides_of_v_over_2():
+    for v, t in ((128, 125), (65, 61), (30, 27), (30, 3), (29, 14), (29, 15), (1, 1), (7, 7), (4000, 3998)):
+        rng = random.Random(v * 100 + t)
+        for subset in (list(range(v - t, v)), list(range(t)), sorted(rng.sample(range(v), t))):
+            rank = sum(math.comb(e, i + 1) for i, e in enumerate(subset))
+            assert primary.module.unrank(rank, v, t) == subset
+
+
+def test_the_dynamic_programme_marks_exactly_the_block_t_subsets(monkeypatch):
+    """Kept (2t <= k) and removed (2t > k) positions, one block per chunk or all at once: the marked colex
+    ranks are exactly those of the t-subsets of the blocks (itertools), nothing more."""
     import numpy as np
     rng = random.Random(11)
-    for _ in range(60):
-        v = rng.randint(2, 14)
+    for case in range(120):
+        v = rng.randint(1, 14)
         k = rng.randint(1, v)
         t = rng.randint(1, k)
-        blocks = np.array([sorted(rng.sample(range(v), k)) for _ in range(rng.randint(1, 30))], dtype=np.int16)
-        a = np.zeros(math.comb(v, t), dtype=bool)
-        b = np.zeros(math.comb(v, t), dtype=bool)
-        primary.module._ranks_by_subsets(blocks, v, t, a)
-        primary.module._ranks_by_removals(blocks, v, t, b)
-        assert (a == b).all(), (v, k, t)
+        rows = [sorted(rng.sample(range(v), k)) for _ in range(rng.randint(1, 12))]
+        want = {sum(math.comb(e, i + 1) for i, e in enumerate(sub)) for row in rows for sub in itertools.combinations(row, t)}
+        monkeypatch.setattr(primary.module, "CHUNK_ENTRIES", (1, 50, 1 << 22)[case % 3])
+        got = np.zeros(math.comb(v, t), dtype=bool)
+        primary.module.mark_blocks(np.array(rows, dtype=np.int64), v, t, got)
+        assert set(np.nonzero(got)[0].tolist()) == want, (v, k, t, rows)
+
+
+def test_a_rank_outside_the_table_is_refused_not_wrapped():
+    """The marking self-check: a negative or too large rank raises (numpy would wrap a negative index)."""
+    import numpy as np
+    covered = np.zeros(10, dtype=bool)
+    for bad in ([-1], [10], [3, 12]):
+        with pytest.raises(RuntimeError, match="self-check"):
+            primary.module._mark(covered, np.array(bad, dtype=np.int64))
+    assert not covered.any()
 
 
 @pytest.mark.parametrize("v", [40, pytest.param(128, marks=pytest.mark.slow)])
@@ -274,12 +294,12 @@ def test_crosscheck_never_imports_checker_and_z3_is_lazy():
 
 # ---- strict parsing and parameter bounds ------------------------------------------------------------------
 
-@pytest.mark.parametrize("params", [{"v": 0, "k": 1, "t": 1}, {"v": 4097, "k": 2, "t": 1}, {"v": 7, "k": 8, "t": 2},
+@pytest.mark.parametrize("params", [{"v": 0, "k": 1, "t": 1}, {"v": 4_000_001, "k": 2, "t": 1}, {"v": 7, "k": 8, "t": 2},
                                     {"v": 7, "k": 3, "t": 4}, {"v": 7, "k": 3, "t": 0}, {"v": 7, "k": 3},
                                     {"v": 7, "k": 3, "t": 2, "b": 7}, {"v": 7.0, "k": 3, "t": 2},
                                     {"v": True, "k": 1, "t": 1}, {"v": "7", "k": 3, "t": 2}, None, [7, 3, 2],
-                                    {"v": 128, "k": 5, "t": 4}, {"v": 26, "k": 13, "t": 13}, {"v": 3200, "k": 3, "t": 2},
-                                    {"v": 200, "k": 198, "t": 197}])
+                                    {"v": 128, "k": 5, "t": 5}, {"v": 30, "k": 15, "t": 15}, {"v": 14143, "k": 3, "t": 2},
+                                    {"v": 4_000_000, "k": 3, "t": 2}, {"v": 4_000_000, "k": 4_000_000, "t": 2_000_000}])
 def test_params_are_strict_and_bounded(params):
     with pytest.raises(ParamsError):
         schema.validate_params(params)
@@ -288,12 +308,15 @@ def test_params_are_strict_and_bounded(params):
 def test_params_at_the_limits():
     assert schema.validate_params({"v": 128, "k": 128, "t": 1}) == {"v": 128, "k": 128, "t": 1}
     assert schema.validate_params({"v": 4096, "k": 4096, "t": 1})["v"] == 4096
+    assert schema.validate_params({"v": 4_000_000, "k": 4_000_000, "t": 3_999_999})["v"] == 4_000_000   # C = v
     assert schema.validate_params({"v": 128, "k": 64, "t": 2})["k"] == 64        # C(64, 2) = 2016: allowed now
     assert schema.validate_params({"v": 60, "k": 20, "t": 4}) and schema.validate_params({"v": 24, "k": 14, "t": 7})
-    assert math.comb(128, 4) > schema.MAX_TSUBSETS and schema.validate_params({"v": 128, "k": 4, "t": 3})
-    assert schema.validate_params({"v": 3162, "k": 3, "t": 2})                  # C(3162, 2) = 4,997,541
-    assert schema.validate_params({"v": 128, "k": 126, "t": 125})                # the walk: C(129, 125) = 11.0 million
-    assert math.comb(200, 197) <= schema.MAX_TSUBSETS < math.comb(201, 197)       # refused by the walk bound only
+    assert schema.validate_params({"v": 29, "k": 29, "t": 14})                  # C(29, 14) = 77,558,760
+    assert math.comb(30, 15) > schema.MAX_TSUBSETS
+    assert schema.validate_params({"v": 14142, "k": 3, "t": 2})                 # C(14142, 2) = 99,991,011
+    assert math.comb(14143, 2) > schema.MAX_TSUBSETS
+    assert schema.validate_params({"v": 128, "k": 126, "t": 125})
+    assert schema.validate_params({"v": 201, "k": 199, "t": 197})                # no walk bound any more
     assert schema.validate_params({"v": 30, "k": 6, "t": 3}) == {"v": 30, "k": 6, "t": 3}
     assert schema.validate_params({"v": 30, "k": 30, "t": 1})
 
@@ -301,10 +324,10 @@ def test_params_at_the_limits():
 def test_block_t_subsets_are_bounded_from_the_length():
     params = {"v": 24, "k": 20, "t": 10}                                         # C(20, 10) = 184,756
     with pytest.raises(AnswerError) as info:
-        schema.parse(["x"] * 542, params)
+        schema.parse(["x"] * 1083, params)
     assert info.value.reason == "SIZE_LIMIT"
     with pytest.raises(AnswerError) as info:
-        schema.parse(["x"] * 541, params)
+        schema.parse(["x"] * 1082, params)
     assert info.value.reason == "FORMAT_TYPE"
 
 
@@ -387,7 +410,7 @@ def test_bound_uses_recorded_values_then_schoenheim():
 def test_prompt_states_every_limit():
     text = prompts.prompt("covering", {"v": 30, "k": 6, "t": 3})
     assert text.startswith("Problem (Covering, v=30, k=6, t=3).")
-    for needle in ("20,000", "4,096", "5,000,000", "12,000,000", "100,000,000", "60 seconds", "0..29", "compact form"):
+    for needle in ("20,000", "4,000,000", "100,000,000", "200,000,000", "60 seconds", "0..29", "compact form"):
         assert needle in text, needle
 
 
@@ -428,9 +451,14 @@ def test_kirkman_triple_system():
 
 @pytest.mark.slow
 def test_construction_generator_reproduces_the_fixtures():
-    """Regenerating gives the bundled blocks exactly (a few CPU minutes: the local searches)."""
+    """Regenerating gives the bundled blocks exactly (a few CPU minutes: the local searches). Only this
+    generator's files (``FIXTURES``); the a1/a2 tier files come from the baselines (checker/tiers.py)."""
     from endless_exam.checker.constructions import covering as build
 
+    own = {f"v{v}_k{k}_t{t}.json" for v, k, t in build.FIXTURES}
+    assert own <= {name for name, _ in CONSTRUCTIONS}
     for name, doc in CONSTRUCTIONS:
+        if name not in own:
+            continue
         blocks, method = build.build_fixture(**doc["params"])
         assert blocks == doc["answer"] and method == doc["method"], name

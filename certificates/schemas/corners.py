@@ -1,22 +1,36 @@
 """Answer schema of the ``corners`` family.
 
 Params ``{"n": 1..MAX_N}`` (``MAX_N`` = 10^9, a sanity cap: coordinates, keys y * 2n + x and sums
-fit int64; issue 21). The verifiers' work depends on the answer (at most 60,000 points), not on n: up
-to n = 2,000 the primary scans same-row pairs on a dense grid and the second uses n-bit row and
-column bitsets, as before; beyond, the primary scans the same-line pairs of the cheapest of three
-corner-preserving views (rows, columns, anti-diagonals) with sorted-key lookups, and the second walks
-the shorter line of every point (at most 2 N^(3/2) lookups). The primary's pair count is bounded from
-the coordinates alone, before any scan (``pair_work``): a set (n > 2,000) whose rows, columns and
-anti-diagonals all hold more than ``MAX_PAIRS`` = 1.2 * 10^8 same-line pairs is ``SIZE_LIMIT``
-(about 12 s of CPU for the primary at the bound; the public release scans every ordered same-row
-pair, at least twice as many, 2.4 * 10^8).
+fit int64; issue 21). The verifiers' work depends on the answer, not on n. A literal list holds at
+most ``MAX_POINTS`` = 4,000,000 points (more than a 32 MiB answer can hold: the JSON size limit binds
+first; it was 60,000 before issue 21's second pass).
+
+Up to n = ``DENSE_N`` = 2,000 there is no work bound: the primary scans same-row pairs on a dense
+grid, at most delta^2 n^3 / 2 for a set of density delta (1.2 * 10^8 at n = 2,000 needs delta > 0.17,
+far denser than any known corner-free set; a set with a corner is rejected within the first pairs it
+scans, the scan growing chunk by chunk), and the second uses n-bit row and column bitsets, O(N n / 64)
+word operations whatever N is (about 3 s for 2.8 million points). Beyond, the primary scans the
+same-line pairs of the cheapest of three corner-preserving views (rows, columns, anti-diagonals) with
+sorted-key lookups, and the second walks the shorter line of every point; both costs are bounded
+from the coordinates alone, before any scan (``_check_work``):
+* a set whose rows, columns and anti-diagonals all hold more than ``MAX_PAIRS`` = 1.2 * 10^8
+  same-line pairs (``pair_work``) is ``SIZE_LIMIT`` (about 12 s of CPU for the primary at the bound);
+* a set of more than ``DENSE_POINTS`` = 60,000 points whose points' shorter lines sum to more than
+  ``MAX_LOOKUPS`` = 8 * 10^7 (sum over the points of min(points in its row, points in its column):
+  the second's set lookups, 100-175 ns each, so about 14 s at the bound; up to 60,000 points they are
+  at most 2 N^(3/2) = 2.9 * 10^7) is ``SIZE_LIMIT``.
+The public release scans every ordered same-row pair, 2 P_rows for P_rows unordered same-row pairs:
+the pair bound refuses only sets with more than 2.4 * 10^8 ordered pairs in every view. The lookup
+bound can refuse a set whose rows and columns are both long (the lookups are at most 2 P_rows + N)
+with between 0.8 and 2.4 * 10^8 ordered same-row pairs and more than 60,000 points, which the public
+release may still scan in its 60 s; such sets were refused outright by the former 60,000-point cap.
 
 Accepted forms (docs/SPECIFICATION.md 3.7):
-* a JSON list of 1..``MAX_POINTS`` (60,000) points, each a JSON list ``[x, y]`` of two strict JSON
+* a JSON list of 1..``MAX_POINTS`` points, each a JSON list ``[x, y]`` of two strict JSON
   integers with 0 <= x, y <= n-1 (order of the points does not matter);
 * ``{"diff_set": D}`` (exactly that key), expanded by ``endless_exam.certificates.forms.diffset`` over the
   difference range [-(n-1), n-1]: all grid points with x - y in D, at most 60,000 points
-  (``EXPANSION_LIMIT``, counted before any point is built).
+  (``EXPANSION_LIMIT``, counted before any point is built; the benchmark's expansion limit).
 The result holds the points in submission (or expansion) order, flattened into ``coords`` (x0, y0,
 x1, y1, ...; the pairs themselves are ``points``, made on first use); witness indices refer to that
 order. Duplicates and corners are decided by the verifiers, not here.
@@ -24,6 +38,7 @@ order. Duplicates and corners are decided by the verifiers, not here.
 from __future__ import annotations
 
 import functools
+import operator
 from collections import Counter
 from dataclasses import dataclass
 from itertools import chain
@@ -35,10 +50,13 @@ from ..params import exact_keys, int_in
 from ..witness import Indexed, int_list
 
 MAX_N = 10 ** 9
-MAX_POINTS = 60_000
-DENSE_N = 2000          # up to this n the verifiers use dense grids and bitsets (and need no pair bound)
+MAX_POINTS = 4_000_000
+DENSE_N = 2000          # up to this n the verifiers use dense grids and bitsets
+DENSE_POINTS = 60_000   # up to this many points on such a grid no work bound is needed (N n / 2 <= 6 * 10^7 pairs)
 MAX_PAIRS = 120_000_000
-LIMITS = {"MAX_POINTS": MAX_POINTS, "MAX_N": MAX_N, "POINT_LIMIT": diffset.POINT_LIMIT, "MAX_PAIRS": MAX_PAIRS}
+MAX_LOOKUPS = 80_000_000
+LIMITS = {"MAX_POINTS": MAX_POINTS, "MAX_N": MAX_N, "POINT_LIMIT": diffset.POINT_LIMIT, "MAX_PAIRS": MAX_PAIRS,
+          "MAX_LOOKUPS": MAX_LOOKUPS}
 WITNESSES = (
     Indexed("duplicate", "DUPLICATE", arity=2, echo="point", echo_one=True),
     # (x, y), (x + d, y), (x, y + d) at the indices, d != 0
@@ -97,21 +115,45 @@ def _check_points(value: list, n: int) -> CornersAnswer:
     return CornersAnswer.of(n, tuple(out))
 
 
+def _line_counts(coords: tuple[int, ...]) -> tuple[Counter, Counter, Counter]:
+    xs, ys = coords[0::2], coords[1::2]
+    return Counter(ys), Counter(xs), Counter(map(operator.add, xs, ys))
+
+
+def _pairs(counts: Counter) -> int:
+    """Sum of C(c, 2) over the line sizes c: (sum of c^2 - sum of c) / 2."""
+    sizes = counts.values()
+    return (sum(map(operator.mul, sizes, sizes)) - sum(sizes)) // 2
+
+
 def pair_work(coords: tuple[int, ...]) -> int:
     """The fewest same-line pairs over rows (equal y), columns (equal x) and anti-diagonals (equal x + y)."""
-    out = []
-    for key in (lambda x, y: y, lambda x, y: x, lambda x, y: x + y):
-        counts = Counter(map(key, coords[0::2], coords[1::2]))
-        out.append(sum(c * (c - 1) // 2 for c in counts.values()))
-    return min(out)
+    return min(map(_pairs, _line_counts(coords)))
+
+
+def lookup_work(coords: tuple[int, ...], rows: Counter | None = None, cols: Counter | None = None) -> int:
+    """Sum over the points of min(points in its row, points in its column)."""
+    rows = Counter(coords[1::2]) if rows is None else rows
+    cols = Counter(coords[0::2]) if cols is None else cols
+    return sum(map(min, map(rows.__getitem__, coords[1::2]), map(cols.__getitem__, coords[0::2])))
 
 
 def _check_work(parsed: CornersAnswer) -> CornersAnswer:
-    if parsed.n > DENSE_N:
-        pairs = pair_work(parsed.coords)
-        if pairs > MAX_PAIRS:
-            raise AnswerError("SIZE_LIMIT", f"the set's rows, columns and anti-diagonals all hold too many pairs of "
-                              f"points to check in the time limit: the fewest is {pairs:,} > {MAX_PAIRS:,}")
+    points = len(parsed.coords) // 2
+    if parsed.n <= DENSE_N:                  # dense grids and bitsets: no bound (the module docstring)
+        return parsed
+    rows, cols, anti = _line_counts(parsed.coords)
+    by_row, by_col = _pairs(rows), _pairs(cols)
+    pairs = min(by_row, by_col, _pairs(anti))
+    if pairs > MAX_PAIRS:
+        raise AnswerError("SIZE_LIMIT", f"the set's rows, columns and anti-diagonals all hold too many pairs of "
+                          f"points to check in the time limit: the fewest is {pairs:,} > {MAX_PAIRS:,}")
+    # the lookups are at most the sum over the points of their row's (or column's) size, 2 pairs + N
+    if points > DENSE_POINTS and 2 * min(by_row, by_col) + points > MAX_LOOKUPS:
+        lookups = lookup_work(parsed.coords, rows, cols)
+        if lookups > MAX_LOOKUPS:
+            raise AnswerError("SIZE_LIMIT", f"the points' shorter lines (row or column) hold {lookups:,} points in "
+                              f"all, more than {MAX_LOOKUPS:,} to check in the time limit")
     return parsed
 
 

@@ -1,33 +1,31 @@
 """Answer schema of the ``covering`` family (covering designs C(v, k, t)).
 
-Instance parameters: ``{"v": V, "k": K, "t": T}``, JSON integers with 1 <= T <= K <= V <= ``MAX_V`` = 4,096
-and C(V, T) <= ``MAX_TSUBSETS`` = 5,000,000 (both verifiers treat every t-subset: the primary keeps a
-table of C(V, T) flags, the second walks all of them) and C(V + 1, T) <= ``MAX_WALK`` = 12,000,000 (the
-number of prefixes that walk visits, about (V + 1) / (V + 1 - T) times C(V, T): it only binds for T
-close to V; the former worst case, C(128, 126, 125), has 10.8 million). The public release enumerates all C(V, T)
+Instance parameters: ``{"v": V, "k": K, "t": T}``, JSON integers with 1 <= T <= K <= V <= ``MAX_V`` =
+4,000,000 and C(V, T) <= ``MAX_TSUBSETS`` = 10^8. Both verifiers account for every one of the C(V, T)
+t-subsets (the primary keeps a flag per colex rank, the second one per lexicographic rank), so C(V, T)
+bounds their memory (100 MB of flags) and their final scan. The public release enumerates all C(V, T)
 t-subsets too, looking each up in a set of the blocks' t-subsets (about 0.35 us per t-subset and per
-block t-subset on our machine), so on a valid covering it decides C(V, T) up to about 8 * 10^7 in
-60 s: **our C(V, T) bound is narrower** (by a factor of about 16; the second's walk, 0.2-0.5 us per
-prefix with 20,000 blocks, sets it: 4 s of CPU for the 8.9 million prefixes of C(65, 63, 61) with
-18,720 blocks, 1.7 s for C(3152, 32, 2) with 19,306 blocks; ``tests/benchmarks/bench_covering.py``). V <= 4,096 bounds the
-second's incidence bitsets (V x 20,000 bits) and the primary's binomial tables (V x (K + 2)).
+block t-subset on our machine, more for long subsets), so on a valid covering it decides C(V, T) up to
+about 8 * 10^7 in 60 s: our bound is wider. ``MAX_V`` only keeps the binomial tables small (a band of
+T (V - T + 1) <= 8 * 10^6 entries under the C(V, T) bound); a valid covering with V in the millions
+needs T = 1 or T close to V and more points than a 32 MiB answer holds, but smaller answers are
+decided. (Before issue 21's second pass: V <= 4,096, C(V, T) <= 5 * 10^6 and C(V + 1, T) <= 1.2 * 10^7,
+which bounded the second's walk over all t-subsets; that walk now runs only where it is cheap.)
+C(V, T) is never computed as a huge integer: ``comb_capped`` stops as soon as it passes the bound.
 The points are 0..V-1 (docs/SPECIFICATION.md 3.14; upstream labels are 0-based too; LJCR files use
 1..V and must be shifted).
 
-Work bound on the answer (replacing the former parameter bound C(K, T) <= 2,000): at most
-``MAX_BLOCK_TSUBSETS`` = 10^8 block t-subsets, (number of blocks) x C(K, T), decided from the length
-of the list before any block is examined (``SIZE_LIMIT``): the primary ranks the t-subsets of every
-block, up to about 0.13 us each when T is about 11 (13 s of CPU at the bound; 44 blocks of all 25
-points for C(25, 25, 11) took 29 s at 1.96 * 10^8), the second's walk does not depend on it. The
-public release puts every block t-subset into a set before it enumerates (about 35 s for 10^8 at
-0.35 us each), so **this bound is narrower too**, by at most a factor 1.7 (answers that take it 35 to
-60 s).
+Work bound on the answer: at most ``MAX_BLOCK_TSUBSETS`` = 2 * 10^8 block t-subsets, (number of
+blocks) x C(K, T), decided from the length of the list before any block is examined (``SIZE_LIMIT``).
+Both verifiers spend O(1) per block t-subset whatever T is (dynamic programmes over the points of a
+block, by kept or by removed points, whichever are fewer); the public release builds a T-tuple per
+block t-subset and needs about 35 s for 10^8 of them, so this bound is wider too.
 
 Accepted form: a JSON list of 1..``MAX_BLOCKS`` = 20,000 blocks, each a JSON list of exactly K distinct
 JSON integers (``type(x) is int``) in 0..V-1, in any order. Repeated blocks are allowed and counted (the
 objective is the length of the list, UPSTREAM_NOTES.md 6.19). There is no compact form. Checks, in
 this order and before anything is allocated: not a list -> ``FORMAT_TYPE``; empty -> ``EMPTY``; more than
-20,000 blocks or more than 10^8 block t-subsets -> ``SIZE_LIMIT`` (from the length alone); then per block in answer order: not a list ->
+20,000 blocks or more than 2 * 10^8 block t-subsets -> ``SIZE_LIMIT`` (from the length alone); then per block in answer order: not a list ->
 ``FORMAT_TYPE``; not K entries -> ``FORMAT_SHAPE``; an entry not an integer -> ``FORMAT_TYPE``; outside
 0..V-1 -> ``RANGE``; a point repeated inside the block -> ``FORMAT_SHAPE`` (a block is a set of K
 points). Parse diagnostics name ``{"block"}`` or ``{"block", "position"}`` (0-based).
@@ -38,7 +36,6 @@ block is decided by the verifiers; the witness of a failure is ``{"subset": [x_1
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,13 +43,29 @@ from ..errors import AnswerError, ParamsError, describe
 from ..params import exact_keys, int_in
 from ..witness import Fields, WitnessError
 
-MAX_V = 4_096
+MAX_V = 4_000_000
 MAX_BLOCKS = 20_000
-MAX_TSUBSETS = 5_000_000
-MAX_WALK = 12_000_000               # C(v + 1, t): the prefixes of the second's walk over all t-subsets
-MAX_BLOCK_TSUBSETS = 100_000_000    # (number of blocks) x C(k, t), a bound on the answer
-LIMITS = {"MAX_V": MAX_V, "MAX_BLOCKS": MAX_BLOCKS, "MAX_TSUBSETS": MAX_TSUBSETS, "MAX_WALK": MAX_WALK,
+MAX_TSUBSETS = 100_000_000
+MAX_BLOCK_TSUBSETS = 200_000_000    # (number of blocks) x C(k, t), a bound on the answer
+LIMITS = {"MAX_V": MAX_V, "MAX_BLOCKS": MAX_BLOCKS, "MAX_TSUBSETS": MAX_TSUBSETS,
           "MAX_BLOCK_TSUBSETS": MAX_BLOCK_TSUBSETS}
+
+
+def comb_capped(n: int, r: int, cap: int) -> int:
+    """C(n, r) if it is at most ``cap``, else some integer above ``cap`` (never the huge exact value).
+
+    C(n, i) for i = 1..min(r, n - r) by exact integer steps C(n, i) = C(n, i - 1) (n - i + 1) / i; the
+    sequence increases while i <= n / 2, so it stops at the first term above ``cap``; C(n, i) >= 2^i
+    there keeps the loop to about log2(cap) steps once n is large."""
+    if r < 0 or r > n:
+        return 0
+    r = min(r, n - r)
+    value = 1
+    for i in range(1, r + 1):
+        value = value * (n - i + 1) // i
+        if value > cap:
+            return value
+    return value
 
 
 def _subset(value: Any, parsed: "CoveringAnswer") -> tuple[int, ...]:
@@ -69,16 +82,14 @@ WITNESSES = (
 
 
 def validate_params(params: Any) -> dict:
-    """``{"v", "k", "t"}`` with 1 <= t <= k <= v <= 4,096, C(v, t) <= 5 * 10^6 and C(v + 1, t) <= 1.2 * 10^7."""
+    """``{"v", "k", "t"}`` with 1 <= t <= k <= v <= 4,000,000 and C(v, t) <= 10^8."""
     exact_keys(params, {"v", "k", "t"})
     v = int_in(params, "v", 1, MAX_V)
     k = int_in(params, "k", 1, v)
     t = int_in(params, "t", 1, k)
-    if math.comb(v, t) > MAX_TSUBSETS:
-        raise ParamsError(f"C(v, t) = C({v}, {t}) = {math.comb(v, t):,} exceeds {MAX_TSUBSETS:,} t-subsets")
-    if math.comb(v + 1, t) > MAX_WALK:
-        raise ParamsError(f"C(v + 1, t) = C({v + 1}, {t}) = {math.comb(v + 1, t):,} exceeds {MAX_WALK:,} (the prefixes of "
-                          f"all t-subsets, walked by the second verifier)")
+    if comb_capped(v, t, MAX_TSUBSETS) > MAX_TSUBSETS:
+        raise ParamsError(f"C(v, t) = C({v}, {t}) exceeds {MAX_TSUBSETS:,} t-subsets (each is accounted for by both "
+                          f"verifiers)")
     return {"v": v, "k": k, "t": t}
 
 
@@ -121,7 +132,7 @@ def parse(answer: Any, params: dict) -> CoveringAnswer:
         raise AnswerError("EMPTY", "the list of blocks is empty")
     if len(answer) > MAX_BLOCKS:
         raise AnswerError("SIZE_LIMIT", f"{len(answer):,} blocks are given; at most {MAX_BLOCKS:,} are accepted")
-    per_block = math.comb(k, t)
+    per_block = comb_capped(k, t, MAX_BLOCK_TSUBSETS)         # C(k, t) <= C(v, t) <= 10^8: exact
     if len(answer) * per_block > MAX_BLOCK_TSUBSETS:
         raise AnswerError("SIZE_LIMIT", f"{len(answer):,} blocks of C(k, t) = C({k}, {t}) = {per_block:,} t-subsets each make "
                                         f"{len(answer) * per_block:,} block t-subsets; at most {MAX_BLOCK_TSUBSETS:,} "

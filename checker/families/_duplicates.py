@@ -46,3 +46,10 @@ def first_repeat(items: Sequence[Hashable]) -> tuple[int, int] | None:
             return seen[item], j
         seen[item] = j
     return None
+
+
+def confirm_duplicate(items: Sequence, indices: Sequence[int], what: str = "points") -> tuple[bool, str]:
+    """The primary's check of a duplicate witness: are the two indexed items equal?"""
+    i, j = indices
+    ok = items[i] == items[j]
+    return ok, "duplicate confirmed" if ok else f"the two indexed {what} differ"

@@ -48,7 +48,7 @@ from endless_exam.certificates.schemas import apfree_q as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
-from ._duplicates import first_duplicate, first_repeat
+from ._duplicates import confirm_duplicate, first_duplicate, first_repeat
 from ._sketch import linear_sketch
 from .spec import FamilySpec
 
@@ -329,9 +329,7 @@ def confirm(parsed: schema.ApfreeAnswer, w: Witness) -> tuple[bool, str]:
     """Is the other verifier's witness a real duplicate or progression? (its syntax is already checked)"""
     points, q = parsed.points, parsed.q
     if w.kind == "duplicate":
-        i, j = w.indices
-        ok = points[i] == points[j]
-        return ok, "duplicate confirmed" if ok else "the two indexed points differ"
+        return confirm_duplicate(points, w.indices)
     trio = [points[t] for t in w.indices]
     if len(set(trio)) != 3:
         return False, "witness points are not distinct"

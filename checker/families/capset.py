@@ -41,7 +41,7 @@ from endless_exam.certificates.schemas import capset as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
-from ._duplicates import first_duplicate, first_repeat
+from ._duplicates import confirm_duplicate, first_duplicate, first_repeat
 from .spec import FamilySpec
 
 if TYPE_CHECKING:
@@ -362,9 +362,7 @@ def confirm(parsed: schema.CapsetAnswer, w: Witness) -> tuple[bool, str]:
     """Is the other verifier's witness a real duplicate or line? (its syntax is already checked)"""
     points = parsed.points
     if w.kind == "duplicate":
-        i, j = w.indices
-        ok = points[i] == points[j]
-        return ok, "duplicate confirmed" if ok else "the two indexed points differ"
+        return confirm_duplicate(points, w.indices)
     trio = [points[t] for t in w.indices]
     if len(set(trio)) != 3:
         return False, "witness points are not distinct"

@@ -15,7 +15,9 @@ Algorithm (numpy on validated Python ints, exact): points are keyed y * n + x (<
 int64) and the keys are sorted (``numpy.sort``), which orders the points by row y, then x; equal
 neighbours are duplicates, and only then is a stable argsort computed to name the two indices (the
 duplicate whose second occurrence comes first). A dense boolean grid holds membership. All
-unordered same-row pairs (the total is sum over rows of r(r-1)/2 <= N n / 2 <= 6 * 10^7) are
+unordered same-row pairs (the total is sum over rows of r(r-1)/2 = delta^2 n^3 / 2 for a set of
+density delta with even rows: 1.2 * 10^8 at n = 2,000 needs delta > 0.17, far denser than any known
+corner-free set, while a dense set with a corner is rejected within its first chunks) are
 generated in chunks, and the two third points of every pair are looked up in the grid (padded by n
 empty cells on either side of every column, so that a third point off the grid reads False without a
 range test, and its cell index is one addition per pair). The chunks
@@ -27,7 +29,7 @@ then u, then v; for one pair, the corner at (u, y) with d = v - u > 0 first), wh
 sizes; its answer indices are found by comparing the keys in answer order.
 
 Large grids (n > ``DENSE_N`` = 2,000; issue 21, n up to 10^9): the n x 3n grid would not fit, and one
-row can hold all 60,000 points. The set is then scanned in the cheapest of three views that map
+row can hold most of the points. The set is then scanned in the cheapest of three views that map
 corners onto corners (``_views``: the identity, the transpose, and (x, y) -> (x, 2n - 2 - x - y),
 whose rows are the anti-diagonals), i.e. the one with the fewest same-row pairs (every corner has a
 same-row pair in each view); the pairs are formed in the same growing chunks and a third point is
@@ -47,7 +49,7 @@ from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
 from . import _pairs
-from ._duplicates import first_duplicate
+from ._duplicates import confirm_duplicate, first_duplicate
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
@@ -240,9 +242,7 @@ def confirm(parsed: schema.CornersAnswer, w: Witness) -> tuple[bool, str]:
     """Is the other verifier's witness a real duplicate or corner? (its syntax is already checked)"""
     points = parsed.points
     if w.kind == "duplicate":
-        i, j = w.indices
-        ok = points[i] == points[j]
-        return ok, "duplicate confirmed" if ok else "the two indexed points differ"
+        return confirm_duplicate(points, w.indices)
     x, y, d = w["corner"]
     want = [(x, y), (x + d, y), (x, y + d)]
     ok = d != 0 and [points[t] for t in w.indices] == want

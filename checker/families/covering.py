@@ -9,19 +9,34 @@ rank = C(e_1, 1) + C(e_2, 2) + ... + C(e_t, t); it is a bijection from the t-sub
 0..C(v, t)-1 (the t-subsets with largest element e_t come after all C(e_t, t) subsets of {0..e_t-1}, and
 induction on t). A t-subset is covered iff it is a t-subset of some block, so marking the ranks of the
 C(k, t) t-subsets of every block and finding no unmarked rank in 0..C(v, t)-1 proves that every
-t-subset is covered; an unmarked rank, unranked greedily (largest e_t with C(e_t, t) <= rank, ...), is an
-uncovered t-subset.
+t-subset is covered; an unmarked rank, unranked, is an uncovered t-subset (the witness is the one of
+smallest colex rank).
 
-Algorithm (numpy on validated integers; no floats). When k - t >= t: the sorted blocks form an int64 array (b, k); the
-index table of the C(k, t) position t-subsets of range(k) gathers the (b, C(k, t), t) element array, in
-chunks of blocks (at most ``CHUNK_ENTRIES`` entries at once); a binomial table C(x, j) (x < v, j <= t,
-saturated at C(v, t) <= 5 * 10^6 by Pascal's rule: larger entries never occur in a rank; int32) turns them into ranks; a boolean array of C(v, t)
-entries is marked. When k - t < t the same ranks are computed from the k - t removed positions of each
-t-subset with prefix sums of the block's terms (``_ranks_by_removals``: k - t + 1 lookups per subset
-instead of t). The witness is the uncovered t-subset of smallest colex rank.
+How the ranks of a block are made, O(1) work per t-subset whatever t is. Let the block be
+b_0 < ... < b_{k-1} and c = min(t, k - t). Every t-subset of the block is given by c chosen positions
+i_0 < ... < i_{c-1} of range(k), and its rank is const + sum_j Tab[j, i_j] for a table of c x (k - c + 1)
+entries (position i_j >= j and i_j <= k - c + j):
+* kept positions (c = t): Tab[j, p] = C(b_p, j + 1), const = 0 (the definition);
+* removed positions (c = k - t < t): with s removed positions before a kept position q, q is point
+  number q - s of the subset and adds C(b_q, q - s + 1). Let cum_s(x) be the sum over q < x of those
+  terms for a fixed s (0 where q - s is outside 0..t-1). The kept positions between the removed ones
+  r_s < q < r_{s+1} (r_0 = -1, r_{c+1} = k) give rank = sum over s = 0..c of cum_s(r_{s+1}) - cum_s(r_s + 1)
+  = cum_c(k) + sum over s = 1..c of [cum_{s-1}(r_s) - cum_s(r_s + 1)], so const = cum_c(k) and
+  Tab[s - 1, p] = cum_{s-1}(p) - cum_s(p + 1): one term per removed position.
+The sums over all c-subsets are then built from the top (a suffix dynamic programme): L_r lists the sums
+of the last r terms over the r-subsets of positions, ordered so that those inside positions x..k-1 come
+first (C(k - x, r) of them); L_(r+1) is, for p from high to low, Tab[c - r - 1, p] + the first
+C(k - 1 - p, r) entries of L_r. The last level is never stored: each of its slices is marked as it is
+made. The intermediate levels hold C(k + 1, c) - C(k, c) sums, at most C(k, c) since c <= k / 2.
+Every rank is checked to lie in 0..C(v, t)-1 before it is marked (a negative index would wrap).
 
-Libraries: numpy (arrays, gathers, marking); Python ``math.comb`` for the exact binomial tables and the
-bound.
+Binomials: a band table band[j, d] = min(C(d + j, j + 1), C(v, t)) for j < t and 0 <= d <= v - t, by
+exact integer cumulative sums (hockey stick); the terms used are C(b_p, j + 1) with 0 <= b_p - j <= v - t
+and, being terms of a rank, below C(v, t), so the saturation never changes one. The band has at most
+8 * 10^6 entries under the schema's C(v, t) <= 10^8.
+
+Libraries: numpy (tables, dynamic programme, marking; int64 throughout: |cum| <= k C(v, t) < 2^63); Python
+``math.comb`` for the binomial counts, the unranking and the bound.
 
 The bound (``SPEC.bound``): the proven lower bounds recorded for the suite instances (La Jolla Covering
 Repository: C(18,7,4) >= 111, C(30,6,3) >= 210, C(24,6,3) >= 112); otherwise the Schoenheim bound
@@ -29,7 +44,6 @@ L(v, k, t) = ceil(v/k ceil((v-1)/(k-1) ... ceil((v-t+1)/(k-t+1)))), computed wit
 """
 from __future__ import annotations
 
-import itertools
 import math
 
 import numpy as np
@@ -67,112 +81,146 @@ SPEC = FamilySpec(key="covering", bound=covering_bound)
 
 # ---- the check ----------------------------------------------------------------------------------------
 
-CHUNK_ENTRIES = 1 << 22
+CHUNK_ENTRIES = 1 << 22          # int64 entries per array for one chunk of blocks (a single block may exceed it)
 
 
-def saturated_binomials(v: int, columns: int, cap: int) -> np.ndarray:
-    """table[x, j] = min(C(x, j), cap) for 0 <= x < v, 0 <= j < columns, by Pascal's rule row by row:
-    C(x, j) = C(x - 1, j - 1) + C(x - 1, j), and min(a + b, cap) of saturated a, b is min(C(x, j), cap)
-    (if either term is saturated the true sum is at least cap). int64: every sum is at most 2 cap."""
-    table = np.zeros((v, columns), dtype=np.int64)
-    row = np.zeros(columns, dtype=np.int64)
-    row[0] = 1                                                   # C(0, j)
-    for x in range(v):
-        table[x] = row
-        nxt = row.copy()
-        nxt[1:] += row[:-1]
-        row = np.minimum(nxt, cap)
-    return table
+def band_table(v: int, t: int, cap: int) -> np.ndarray:
+    """band[j, d] = min(C(d + j, j + 1), cap) for 0 <= j < t and 0 <= d <= v - t (int64).
+
+    Row by row: C(d + j, j + 1) = sum over d' <= d of C(d' + j - 1, j) (hockey stick); column by column:
+    C(d + j, j + 1) = 1 + sum over i <= j of C(d - 1 + i, i + 1). Either way along the shorter side. The
+    summands are non-negative and saturated at ``cap``: a partial sum reaches ``cap`` only if the true one
+    does, so min(sum, cap) is min(true value, cap); sums stay below (v + 1) cap < 2^63."""
+    width = v - t + 1
+    band = np.empty((t, width), dtype=np.int64)
+    if t <= width:
+        row = np.minimum(np.arange(width, dtype=np.int64), cap)          # C(d, 1) = d
+        band[0] = row
+        for j in range(1, t):
+            row = np.minimum(np.cumsum(row), cap)
+            band[j] = row
+    else:
+        col = np.zeros(t, dtype=np.int64)                                # C(j, j + 1) = 0
+        band[:, 0] = col
+        for d in range(1, width):
+            col = np.minimum(np.cumsum(col) + 1, cap)
+            band[:, d] = col
+    return band
 
 
-def binomial_table(v: int, t: int) -> np.ndarray:
-    """table[x, j] = min(C(x, j), C(v, t)) for 0 <= x < v, 0 <= j <= t: at most C(v, t) <= 5 * 10^6 (int32-safe)."""
-    # an entry above C(v, t) is never used: every term C(e_j, j + 1) of a rank is at most the rank, which is
-    # below C(v, t); such entries are stored as C(v, t), an index that would fail loudly if it were used
-    return saturated_binomials(v, t + 1, math.comb(v, t))
+def _position_tables(chunk: np.ndarray, band: np.ndarray, t: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """(Tab, const, c) for a chunk of sorted blocks (b x k): rank = const + sum_j Tab[:, j, i_j - j] over the
+    c chosen positions i_0 < ... < i_{c-1} (module docstring)."""
+    b_count, k = chunk.shape
+    c = min(t, k - t)
+    span = np.arange(k - c + 1)
+    if c == t:                                                            # kept positions
+        tab = np.empty((b_count, c, k - c + 1), dtype=np.int64)
+        for j in range(c):
+            tab[:, j] = band[j][chunk[:, j + span] - j]
+        return tab, np.zeros(b_count, dtype=np.int64), c
+    q = np.arange(k)
+    cum = np.zeros((b_count, c + 1, k + 1), dtype=np.int64)
+    for s in range(c + 1):
+        level = q - s                                                     # point number of position q
+        inside = np.nonzero((level >= 0) & (level < t))[0]
+        terms = np.zeros((b_count, k), dtype=np.int64)
+        terms[:, inside] = band[level[inside], chunk[:, inside] - level[inside]]
+        np.cumsum(terms, axis=1, out=cum[:, s, 1:])
+    const = cum[:, c, k].copy()
+    tab = np.empty((b_count, c, k - c + 1), dtype=np.int64)
+    for j in range(c):                                                    # removed position number j + 1
+        p = j + span
+        tab[:, j] = cum[:, j, p] - cum[:, j + 1, p + 1]
+    return tab, const, c
 
 
-def unrank(rank: int, v: int, t: int) -> list[int]:
-    """The t-subset of colex rank ``rank`` (increasing)."""
+def _mark(covered: np.ndarray, ranks: np.ndarray) -> None:
+    if ranks.size and (int(ranks.min()) < 0 or int(ranks.max()) >= len(covered)):
+        raise RuntimeError("covering self-check failed: a t-subset rank is outside 0..C(v, t)-1")
+    covered[ranks.ravel()] = True
+
+
+def mark_blocks(blocks: np.ndarray, v: int, t: int, covered: np.ndarray) -> None:
+    """Mark the colex ranks of the t-subsets of every block (sorted rows of ``blocks``)."""
+    b_total, k = blocks.shape
+    band = band_table(v, t, len(covered))
+    c = min(t, k - t)
+    widest = math.comb(k - 1, c - 1) if c >= 1 else 1                    # the largest stored level
+    per_block = widest + (c + 3) * (k + 1)
+    per_chunk = max(1, CHUNK_ENTRIES // per_block)
+    for start in range(0, b_total, per_chunk):
+        tab, const, c = _position_tables(blocks[start:start + per_chunk], band, t)
+        if c == 0:                                                        # t = k: the block itself
+            _mark(covered, const)
+            continue
+        if c == 1:
+            _mark(covered, const[:, None] + tab[:, 0])
+            continue
+        level = tab[:, c - 1, ::-1].copy()                                # L_1: positions k-1 down to c-1
+        for r in range(1, c - 1):                                         # L_(r+1) at point number j
+            j = c - r - 1
+            nxt = np.empty((len(level), math.comb(k - c + r + 1, r + 1)), dtype=np.int64)
+            at = 0
+            for p in range(k - 1 - r, j - 1, -1):
+                size = math.comb(k - 1 - p, r)
+                np.add(level[:, :size], tab[:, j, p - j, None], out=nxt[:, at:at + size])
+                at += size
+            level = nxt
+        base = const[:, None]
+        for p in range(k - c, -1, -1):                                   # the last level, slice by slice
+            size = math.comb(k - 1 - p, c - 1)
+            _mark(covered, level[:, :size] + (base + tab[:, 0, p, None]))
+
+
+def _first_of_colex(rank: int, n: int, r: int) -> list[int]:
+    """The r-subset of {0..n-1} of colex rank ``rank`` (increasing), by binary search per point."""
     out = []
-    for j in range(t, 0, -1):
-        x = j - 1
-        while x + 1 < v and math.comb(x + 1, j) <= rank:
-            x += 1
-        out.append(x)
-        rank -= math.comb(x, j)
+    for j in range(r, 0, -1):
+        lo, hi = j - 1, n - 1                                             # the largest x with C(x, j) <= rank
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if math.comb(mid, j) <= rank:
+                lo = mid
+            else:
+                hi = mid - 1
+        out.append(lo)
+        rank -= math.comb(lo, j)
     if rank != 0:
         raise RuntimeError("covering self-check failed: colex unranking left a remainder")
     return out[::-1]
 
 
-def _ranks_by_subsets(blocks: np.ndarray, v: int, t: int, covered: np.ndarray) -> None:
-    """Mark the colex ranks of the t-subsets of every block, gathering their t points."""
-    k = blocks.shape[1]
-    combos = np.array(list(itertools.combinations(range(k), t)), dtype=np.intp).reshape(-1, t)
-    binom = binomial_table(v, t).astype(np.int32)
-    per_chunk = max(1, CHUNK_ENTRIES // (len(combos) * t))
-    for start in range(0, len(blocks), per_chunk):
-        subs = blocks[start:start + per_chunk][:, combos]               # (b, C(k, t), t), increasing per row
-        ranks = binom[subs[:, :, 0], 1]
-        for j in range(1, t):
-            ranks = ranks + binom[subs[:, :, j], j + 1]
-        covered[ranks.ravel()] = True
-
-
-def _ranks_by_removals(blocks: np.ndarray, v: int, t: int, covered: np.ndarray) -> None:
-    """The same ranks when m = k - t < t, from the m removed positions instead of the t kept ones.
-
-    For a block B (sorted) and removed positions r_1 < ... < r_m, a kept position p with s removed positions
-    before it is point number p - s of the t-subset, contributing C(B[p], p - s + 1). With
-    cum[s][p] = sum over q < p of C(B[q], q - s + 1), the rank is the sum over the segments s = 0..m of
-    cum[s][r_{s+1}] - cum[s][r_s + 1] (r_0 = -1, r_{m+1} = k): m + 1 lookups per subset instead of t.
-    In segment s every position q satisfies q >= s and q - s <= t - 1, so only genuine terms (each below
-    C(v, t), exact in the saturated table) survive the differences; cum is int64 (at most k C(v, t)).
-    """
-    b_count, k = blocks.shape
-    m = k - t
-    combos = list(itertools.combinations(range(k), m))
-    removed = np.array(combos, dtype=np.intp).reshape(len(combos), m)
-    lo = np.concatenate([np.zeros((len(removed), 1), dtype=np.intp), removed + 1], axis=1)     # (C, m + 1)
-    hi = np.concatenate([removed, np.full((len(removed), 1), k, dtype=np.intp)], axis=1)
-    total = math.comb(v, t)
-    table = saturated_binomials(v, k + 2, total)
-    pos = np.arange(k, dtype=np.intp)
-    per_chunk = max(1, CHUNK_ENTRIES // (len(removed) * (m + 1)))
-    for start in range(0, b_count, per_chunk):
-        chunk = blocks[start:start + per_chunk]
-        ranks = np.zeros((len(chunk), len(removed)), dtype=np.int64)
-        for shift in range(m + 1):
-            column = np.clip(pos - shift + 1, 0, k + 1)                  # q - s + 1 (clipped where q < s)
-            terms = table[chunk, column[None, :]]                        # (b, k)
-            cum = np.concatenate([np.zeros((len(chunk), 1), dtype=np.int64), np.cumsum(terms, axis=1)], axis=1)
-            ranks += cum[:, hi[:, shift]] - cum[:, lo[:, shift]]
-        if ranks.size and (int(ranks.min()) < 0 or int(ranks.max()) >= total):
-            raise RuntimeError("covering self-check failed: a rank from removed positions is out of range")
-        covered[ranks.ravel()] = True
+def unrank(rank: int, v: int, t: int) -> list[int]:
+    """The t-subset of colex rank ``rank`` (increasing). Complementation reverses colex order (for two sets
+    of equal size the largest element of their symmetric difference decides, and it changes sides), so a
+    t-subset of rank R is the complement of the (v - t)-subset of rank C(v, t) - 1 - R: for t > v / 2 the
+    shorter unranking is used."""
+    if t <= v - t:
+        return _first_of_colex(rank, v, t)
+    outside = np.zeros(v, dtype=bool)
+    outside[_first_of_colex(math.comb(v, t) - 1 - rank, v, v - t)] = True
+    return np.nonzero(~outside)[0].tolist()
 
 
 def covered_ranks(parsed: schema.CoveringAnswer) -> np.ndarray:
     v, k, t = parsed.v, parsed.k, parsed.t
-    covered = np.zeros(math.comb(v, t), dtype=np.bool_)
-    # validated: points < 4,096 fit int16, every rank < C(v, t) <= 5 * 10^6 fits int32 (smaller arrays, less traffic)
-    blocks = np.array(parsed.blocks, dtype=np.int16).reshape(len(parsed.blocks), k)
-    if k - t < t:
-        _ranks_by_removals(blocks, v, t, covered)
-    else:
-        _ranks_by_subsets(blocks, v, t, covered)
+    covered = np.zeros(math.comb(v, t), dtype=np.bool_)                  # C(v, t) <= 10^8 (validated)
+    blocks = np.array(parsed.blocks, dtype=np.int64).reshape(len(parsed.blocks), k)
+    mark_blocks(blocks, v, t, covered)
     return covered
 
 
 def check(parsed: schema.CoveringAnswer) -> Verdict:
     covered = covered_ranks(parsed)
-    missing = np.nonzero(~covered)[0]
+    first = int(np.argmin(covered))                                       # the first False, if any
     v, k, t = parsed.v, parsed.k, parsed.t
-    if len(missing):
-        subset = unrank(int(missing[0]), v, t)
+    if not covered[first]:
+        subset = unrank(first, v, t)
+        missing = len(covered) - int(np.count_nonzero(covered))
+        shown = subset if t <= 20 else subset[:10] + ["..."] + subset[-10:]
         return reject("PROPERTY_VIOLATION",
-                      f"the {t}-subset {subset} lies in no block ({len(missing):,} of {len(covered):,} t-subsets "
+                      f"the {t}-subset {shown} lies in no block ({missing:,} of {len(covered):,} t-subsets "
                       f"are uncovered)", {"subset": subset})
     b = len(parsed.blocks)
     return accept(b, f"covering C({v},{k},{t}) with {b} block{'s' if b > 1 else ''}")

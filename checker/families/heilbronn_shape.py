@@ -24,6 +24,7 @@ from endless_exam.certificates.verdict import Verdict, accept, reject
 from endless_exam.certificates.witness import Witness
 
 from . import _planar
+from ._duplicates import confirm_duplicate
 from .heilbronn import duplicate_verdict, smallest
 from .spec import FamilySpec
 
@@ -57,9 +58,7 @@ def check(parsed: schema.ShapeAnswer) -> Verdict:
 def confirm(parsed: schema.ShapeAnswer, w: Witness) -> tuple[bool, str]:
     """Is the other verifier's witness (a duplicate or a point outside T) real?"""
     if w.kind == "duplicate":
-        i, j = w.indices
-        ok = parsed.points[i] == parsed.points[j]
-        return ok, "duplicate confirmed" if ok else "the two indexed points differ"
+        return confirm_duplicate(parsed.points, w.indices)
     (i,) = w.indices
     ok = bool(_planar.outside_mask((parsed.points[i],), parsed.T)[0])
     return ok, "the point lies outside T" if ok else "the indexed point is inside or on T"

@@ -46,7 +46,7 @@ from endless_exam.certificates.schemas import kakeya as schema
 from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
-from ._duplicates import first_duplicate
+from ._duplicates import confirm_duplicate, first_duplicate
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy",)   # distributions this verifier's process loads for the family
@@ -222,9 +222,7 @@ def confirm(parsed: schema.KakeyaAnswer, w: Witness) -> tuple[bool, str]:
     """Is the other verifier's witness a real duplicate or a direction without a line?"""
     q, n, points = parsed.q, parsed.n, parsed.points
     if w.kind == "duplicate":
-        i, j = w.indices
-        ok = points[i] == points[j]
-        return ok, "duplicate confirmed" if ok else "the indexed points differ"
+        return confirm_duplicate(points, w.indices)
     v = _direction(list(w["direction"]), q, n)
     if len(set(points)) != len(points):
         return False, "the answer has duplicate points; a direction witness is not meaningful"

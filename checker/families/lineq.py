@@ -55,7 +55,7 @@ from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
 from . import _pairs
-from ._duplicates import first_duplicate
+from ._duplicates import confirm_duplicate, first_duplicate
 from .spec import FamilySpec
 
 LIBRARIES = ("numpy", "python-flint")   # distributions this verifier's process loads for the family
@@ -313,9 +313,7 @@ def confirm(parsed: schema.LineqAnswer, w: Witness) -> tuple[bool, str]:
     """Is the other verifier's witness a real duplicate or non-trivial solution?"""
     elements = parsed.elements
     if w.kind == "duplicate":
-        i, j = w.indices
-        ok = elements[i] == elements[j]
-        return ok, "duplicate confirmed" if ok else "the two indexed values differ"
+        return confirm_duplicate(elements, w.indices, "values")
     x, y, z = (elements[t] for t in w.indices)
     a, b = parsed.a, parsed.b
     ok = a * x + b * y == (a + b) * z and not (x == y == z)

@@ -29,4 +29,4 @@ def limits(p: dict) -> list[str]:
             json_integers("Every point"),
             literal_only("list of blocks"),
             f"This family is defined for 1 <= t <= k <= v <= {schema.MAX_V:,} with C(v, t) <= "
-            f"{schema.MAX_TSUBSETS:,} and C(v + 1, t) <= {schema.MAX_WALK:,}."]
+            f"{schema.MAX_TSUBSETS:,}."]

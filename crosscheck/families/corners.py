@@ -5,8 +5,8 @@ the set is the corner point of a corner, i.e. there is no d != 0 with (x + d, y)
 in the set. Every corner has exactly one corner point, so examining every point this way finds every
 corner. This works point by point on offset sets, whereas the primary forms same-row pairs.
 
-Path: plain Python integers used as bitsets (neither sympy nor z3 can examine 60,000 points with up
-to 2000 offsets each in the time limit). For every row y the integer ROW[y] has bit n - 1 + x set iff
+Path: plain Python integers used as bitsets (neither sympy nor z3 can examine hundreds of thousands of
+points with up to 2000 offsets each in the time limit). For every row y the integer ROW[y] has bit n - 1 + x set iff
 (x, y) is in the set, and for every column x, COL[x] has bit n - 1 + y set iff (x, y) is in the set
 (the rows and columns shifted up by n - 1). For a point (x, y), bit n - 1 + d of ROW[y] >> x says
 (x + d, y) is present and bit n - 1 + d of COL[x] >> y says (x, y + d) is present, for every d in
@@ -28,6 +28,7 @@ the bits of the bitsets, counts the filled cells and finds the answer index of a
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 
 import numpy as np
 
@@ -100,27 +101,44 @@ def _sparse_first_corner(coords: tuple[int, ...]) -> tuple[int, int, int, int] |
     shorter of its row and its column is walked, and the offset d to each other point of it is tested
     against the other line's set (a row point (x + d, y) needs y + d in column x, a column point
     (x, y + d) needs x + d in row y). The corner point of a corner has its two partners in those two
-    lines, so every corner is found at its corner point. Cost: sum over the points of min(row, column)
-    <= 2 N^(3/2) set lookups whatever n is (a point with both lines longer than sqrt(N) lies in one of
-    fewer than sqrt(N) long rows and sqrt(N) long columns). The witness is as in the bitset path: the
-    first corner point in answer order, its smallest |d|, positive on a tie."""
-    rows: dict[int, set[int]] = {}
-    cols: dict[int, set[int]] = {}
-    where: dict[tuple[int, int], int] = {}
-    for t, x, y in zip(itertools.count(), coords[0::2], coords[1::2]):
-        rows.setdefault(y, set()).add(x)
-        cols.setdefault(x, set()).add(y)
-        where[(x, y)] = t
-    for t, x, y in zip(itertools.count(), coords[0::2], coords[1::2]):
-        row, col = rows[y], cols[x]
+    lines, so every corner is found at its corner point; a point alone in its row or in its column is
+    the corner point of no corner and is passed over (its lines are not even stored). Cost: sum over
+    the points of min(row, column) set lookups, at most 2 N^(3/2) whatever n is (a point with both
+    lines longer than sqrt(N) lies in one of fewer than sqrt(N) long rows and sqrt(N) long columns),
+    and bounded by the schema (``MAX_LOOKUPS``) beyond 60,000 points. The witness is as in the bitset
+    path: the first corner point in answer order, its smallest |d|, positive on a tie."""
+    xs, ys = coords[0::2], coords[1::2]
+    in_row, in_col = Counter(ys), Counter(xs)
+    rows = {y: set() for y, c in in_row.items() if c > 1}
+    cols = {x: set() for x, c in in_col.items() if c > 1}
+    for x, y in zip(xs, ys):
+        row, col = rows.get(y), cols.get(x)
+        if row is not None:
+            row.add(x)
+        if col is not None:
+            col.add(y)
+    for t, x, y in zip(itertools.count(), xs, ys):
+        row, col = rows.get(y), cols.get(x)
+        if row is None or col is None:
+            continue
+        # the row point (x + d, y) meets column x at y + d, the column point (x, y + d) meets row y at x + d;
+        # the set intersection runs the walk at C speed; the point itself (d = 0) is always a hit
         if len(row) <= len(col):
-            ds = [u - x for u in row if u != x and y + u - x in col]
+            hits, at = col.intersection(map((y - x).__add__, row)), y
         else:
-            ds = [v - y for v in col if v != y and x + v - y in row]
-        if ds:
-            d = min(ds, key=lambda e: (abs(e), e < 0))
-            return t, where[(x + d, y)], where[(x, y + d)], d
+            hits, at = row.intersection(map((x - y).__add__, col)), x
+        if len(hits) > 1:
+            d = min((w - at for w in hits if w != at), key=lambda e: (abs(e), e < 0))
+            return t, _position(coords, x + d, y), _position(coords, x, y + d), d
     return None
+
+
+def _position(coords: tuple[int, ...], x: int, y: int) -> int:
+    """The answer index of the point (x, y) (the points are distinct)."""
+    for t, (a, b) in enumerate(zip(coords[0::2], coords[1::2])):
+        if a == x and b == y:
+            return t
+    raise RuntimeError("corners self-check failed: a point of a corner is not in the set")
 
 
 def find_corner(points: tuple[tuple[int, int], ...], n: int, coords: tuple[int, ...] = ()) -> tuple[int, int, int, int] | None:
@@ -135,8 +153,10 @@ def check(parsed: schema.CornersAnswer) -> Verdict:
     n, coords = parsed.n, parsed.coords
     size = len(coords) // 2
     if n > BITSET_N:
-        dup = duplicate(parsed.points, list)
-        if dup is not None:
+        if len(set(zip(coords[0::2], coords[1::2]))) != size:          # only then name the repeated point
+            dup = duplicate(parsed.points, list)
+            if dup is None:
+                raise RuntimeError("corners self-check failed: fewer distinct points than points but no repeat")
             return dup
         hit = _sparse_first_corner(coords)
     else:

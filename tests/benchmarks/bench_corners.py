@@ -23,6 +23,14 @@ points, digit specs at the node limit):
   anti-diagonal) of 15,490 points each at n = 10^6, 1.2e8 pairs in every view, just under the bound
   (valid); J the same with a corner planted in the highest rows; K 60,000 random points of a
   20,000 x 20,000 window at n = 10^9 (corners near the start).
+* L-P, literal lists beyond the former 60,000-point cap (issue 21, second pass): L the 232,064 points of
+  the diagonals x - y = d for d + 1999 with no ternary digit 2 (3-AP-free), n = 2,000, valid; M the
+  same with a point completing a corner appended last; N 1,400,000 random points at n = 10^9 (about
+  31 MB of compact JSON; valid); O the product set {1000 i} x {0..429} at n = 10^6 (184,900 points,
+  valid: every anti-diagonal holds one point, rows and columns 430, so the second walks 7.95 * 10^7
+  points, just under ``MAX_LOOKUPS``: its top); P 2,800,000 random points of the 2,000 x 2,000 grid
+  (about the most a 32 MiB answer holds there; corners everywhere).
+``python -m tests.benchmarks.bench_corners L M`` runs only the named cases.
 Then the inputs of issue 8 item 5 (B, C, D) as medians of several in-process runs beside the public
 release's recorded figure (0.11-0.19 s for the three).
 Targets on a two-core machine: both verifiers well under 10 s (the limit is 60 s per verifier).
@@ -118,8 +126,50 @@ def three_lines(size: int) -> list[list[int]]:
             + [[300_000 + i, 600_000 - i] for i in range(size)])
 
 
-def _row(name, params, answer, rows):
-    rows.append(measure("corners", primary, second, name, params, answer))
+ONLY: set[str] = set()
+
+
+def _row(name, params, answer, rows, compact=False):
+    if ONLY and name.split()[0] not in ONLY:
+        return
+    rows.append(measure("corners", primary, second, name, params, answer() if callable(answer) else answer,
+                        compact=compact))
+
+
+def case_l() -> list[list[int]]:
+    diffs = [s - (N - 1) for s in range(2 * N - 1) if "2" not in _base3(s)]
+    return [[x, x - d] for d in diffs for x in range(N) if 0 <= x - d < N]
+
+
+def _base3(v: int) -> str:
+    out = ""
+    while v:
+        v, r = divmod(v, 3)
+        out += str(r)
+    return out or "0"
+
+
+def case_m() -> list[list[int]]:
+    pts = case_l()
+    have = set(map(tuple, pts))
+    row = sorted(x for x, y in pts if y == 1000)
+    for x2 in row[1:]:
+        d = x2 - row[0]
+        if 1000 + d < N and (row[0], 1000 + d) not in have:
+            return pts + [[row[0], 1000 + d]]
+    raise SystemExit("no corner to plant")
+
+
+def case_n() -> list[list[int]]:
+    rnd, seen = random.Random(31), set()
+    while len(seen) < 1_400_000:
+        seen.add((rnd.randrange(10 ** 9), rnd.randrange(10 ** 9)))
+    return [list(p) for p in seen]
+
+
+def case_p() -> list[list[int]]:
+    cells = random.Random(32).sample(range(N * N), 2_800_000)
+    return [[c % N, c // N] for c in cells]
 
 
 def main() -> int:
@@ -149,8 +199,17 @@ def main() -> int:
          lines + [[900_000, 999_000], [900_010, 999_000], [900_000, 999_010]], rows)
     window = {(rnd.randrange(20_000), rnd.randrange(20_000)) for _ in range(60_000)}
     _row("K n=10^9, 60,000 random in a window", {"n": 10 ** 9}, [list(p) for p in window], rows)
+    _row("L n=2000, 232,064 points on 3-AP-free diagonals (valid)", params, case_l, rows, compact=True)
+    _row("M as L + corner completed last", params, case_m, rows, compact=True)
+    _row("N n=10^9, 1,400,000 random points (valid)", {"n": 10 ** 9}, case_n, rows, compact=True)
+    _row("O n=10^6, {1000 i} x {0..429} (valid, second's top)", {"n": big},
+         lambda: [[1000 * i, j] for i in range(430) for j in range(430)], rows, compact=True)
+    _row("P n=2000, 2,800,000 random points", params, case_p, rows, compact=True)
     doc = fixtures.read_json("constructions", "corners", "n185.json")
     _row("F reference n=185 (literal)", doc["params"], doc["answer"], rows)
+    if ONLY:
+        print_table(rows)
+        return 0
     # throughput of the primary's row-pair scan, and the bound it implies for the theoretical worst case
     pts, _ = case_a2()
     rows_count: dict[int, int] = {}
@@ -172,4 +231,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    ONLY.update(sys.argv[1:])
     sys.exit(main())
