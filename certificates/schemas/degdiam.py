@@ -24,9 +24,11 @@ S; repeated edges counted) and the minimum degree delta (``work``):
 * the second verifier needs no bound of its own: it searches from every source on adjacency lists,
   V (V + 2E) visits, or on bit rows of the adjacency, at most V^2 ceil(V / 64) words and
   ceil(V / 64) L batch levels, whichever is estimated cheaper; within the primary's bound the cheaper
-  one is at most about 7 s at V = 4,000 (either E <= 10^10 / (24 V), and V (V + 2E) <= 8.5e8 visits, or
-  L <= 10^10 / DENSE, and L <= 156 once 2E >= 250,000); a Cayley form needs one search from the
-  identity.
+  one is bounded at V = 4,000: either E <= 10^10 / (24 V), and V (V + 2E) <= 8.5e8 visits (measured:
+  10.8 s of CPU for the 102,000-edge core with a path at k = 4,000, its top), or L <= 10^10 / DENSE,
+  and L <= 156 once 2E >= 250,000 (the bit rows: at most 1e9 words and 63 x 156 batch levels, about
+  4 s; measured 3.2-8 s on the dense graphs of ``tests/benchmarks/bench_degdiam.py``); a Cayley form
+  needs one search from the identity.
 A larger answer is ``SIZE_LIMIT``. The public release's verifiers: its primary takes k boolean matrix
 products of V x V (a 4,000-vertex graph with 2,000,000 edges at k = 2 in seconds), its independent
 verifier one breadth-first search per source in plain Python (V (V + 2E) steps at about 4.4e6 per
