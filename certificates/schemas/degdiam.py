@@ -18,9 +18,12 @@ S; repeated edges counted) and the minimum degree delta (``work``):
   on a sparse level (every (vertex, source) bit is new once: 2 E V words at most); one unit is about
   1.8 ns. ``MAX_PRIMARY_WORK`` = 10^10. Measured (CPU seconds of the ball iteration, load 1.4-2.8 on
   two cores): at the bound, 9-15 s for graphs whose levels are all dense (a 4,000-vertex core of
-  2,000,000, 423,000 or 122,000 edges with a tail of width 6, k = 74, 74, 159), 22 s for the sparse
-  term (a core of 101,000 edges with such a tail, k = 4,000); the densest answers, a random graph of
-  2,000,000 edges (diameter 2) or the complete graph on 2,234 vertices, take 1.2 s and 0.1 s.
+  2,000,000, 423,000 or 122,000 edges with a tail of width 6, k = 74, 74, 159; the whole check of the
+  first, with parsing the edges, 18.4-19.6 s: bench_degdiam U), 22 s for the sparse term (a core of
+  101,000 edges with such a tail, k = 4,000); the densest answers, a random graph of 2,000,000 edges
+  (diameter 2) or the complete graph on 2,234 vertices, take 1.2 s and 0.1 s of iteration (2.6-3.3 s
+  of whole check). Before the tables and this weighting (a dense word was 1 unit) a graph within the
+  bound took 48 s (the 2,000,000-edge core with the tail at k = 39).
 * the second verifier needs no bound of its own: it searches from every source on adjacency lists,
   V (V + 2E) visits, or on bit rows of the adjacency, at most V^2 ceil(V / 64) words and
   ceil(V / 64) L batch levels, whichever is estimated cheaper; within the primary's bound the cheaper
