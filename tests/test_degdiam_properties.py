@@ -568,6 +568,44 @@ def test_the_edge_limit_is_what_32_mib_can_hold():
     assert info.value.reason == "FORMAT_TYPE"                 # the length passed
 
 
+def test_diameter_bound_covers_every_component_diameter():
+    """diameter_bound (2 x the largest eccentricity of a component's first vertex) is at least the largest
+    component diameter, on random graphs with several components and on paths rooted in their middle
+    (where the eccentricity alone, 1 for 1 - 0 - 2, is below the diameter 2)."""
+    assert schema.diameter_bound(3, ((0, 1), (0, 2))) == 2
+    rng = random.Random(5)
+    for _ in range(200):
+        V = rng.randint(1, 40)
+        edges = tuple(sorted({tuple(sorted(rng.sample(range(V), 2))) for _ in range(rng.randint(0, 2 * V))})) if V > 1 else ()
+        adj = {x: set() for x in range(V)}
+        for u, v in edges:
+            adj[u].add(v)
+            adj[v].add(u)
+        widest = 0
+        for x in range(V):                             # exact eccentricities inside components
+            dist, frontier = {x: 0}, [x]
+            while frontier:
+                nxt = []
+                for f in frontier:
+                    for y in adj[f]:
+                        if y not in dist:
+                            dist[y] = dist[f] + 1
+                            nxt.append(y)
+                frontier = nxt
+            widest = max(widest, max(dist.values()))
+        assert widest <= schema.diameter_bound(V, edges) <= 2 * widest
+
+
+def test_the_level_bound_is_tightened_by_a_search_before_refusing():
+    """The circulant on 4,000 vertices with jumps 1..50 (diameter 40) is over the cheap bound at k = 2,000
+    (L = 120 levels from the minimum degree) but runs at most 2 e + 1 <= 81 levels: admitted; the core
+    with a 2,000-vertex path stays refused (its diameter is about 2,000)."""
+    edges = g.circulant(4000, list(range(1, 51)))
+    assert schema.work(4000, len(edges), 2000, 100) > schema.MAX_PRIMARY_WORK
+    parsed = schema.parse(edges, {"d": 100, "k": 2000})
+    assert parsed.vertices == 4000 and schema.diameter_bound(4000, parsed.edges) <= 80
+
+
 def test_primary_work_bound_on_dense_graphs():
     """The dense level costs min(4 (V + 2E), ceil(V/8) (V + 256)) ceil(V/64) units: the complete graph on
     2,234 vertices (about the densest 32 MiB answer) may run 409 levels, 2,000,000 edges on 4,000

@@ -33,5 +33,7 @@ def limits(p: dict) -> list[str]:
             f"The graph must also be small enough to check in the time limit: with E edges (V * |S| / 2 for a "
             f"Cayley form with connection set S), minimum degree delta and L = min(k, floor(3V / (delta + 1)) + 2, V), "
             f"min(L * min(4 * (V + 2E), ceil(V / 8) * (V + 256)) * ceil(V / 64), 24 * E * V) must be at most "
-            f"{schema.MAX_PRIMARY_WORK:,}; a larger graph is refused (SIZE_LIMIT).",
+            f"{schema.MAX_PRIMARY_WORK:,}; for an edge list over it L is first lowered to 2e + 1, e the largest "
+            f"eccentricity of the first vertex of a connected component, and a graph still over it is refused "
+            f"(SIZE_LIMIT).",
             f"Instances have 1 <= d <= {schema.MAX_D:,} and 1 <= k <= {schema.MAX_K:,}."]
