@@ -255,23 +255,25 @@ def _matmul_domain(params: dict) -> str | None:
 DEGDIAM_TRIES = 2_000
 
 
-DEGDIAM_MAX_COMPLETE = 1259     # the largest K_V within the second's work bound: V (V + V (V - 1)) = V^3 <= 2e9
+# the largest K_V written: its edge list as JSON with the default separators is 31.4 MB, 2 MB below the
+# 32 MiB answer limit (K_2234 would take 32.4 MB), with 2,418,900 <= MAX_EDGES edges and 5 primary levels
+DEGDIAM_MAX_COMPLETE = 2200
 
 
 def _small_order(d: int, k: int) -> int:
     """The order of the graph written for d <= 2 or k = 1: C_(2k+1) (or C_4000, diameter 2,000, once
-    2k + 1 > 4,000), else K_(d+1) (at most K_1259: a larger complete graph is beyond the work bounds)."""
+    2k + 1 > 4,000), else K_(d+1) (at most K_2200: a larger complete graph nearly fills a 32 MiB answer)."""
     if d == 2 and k > 1:
         return min(2 * k + 1, 4000)
     return min(d + 1, DEGDIAM_MAX_COMPLETE)
 
 
 def _degdiam_domain(params: dict) -> str | None:
-    """For d >= 3 and k >= 2 the search's fallback K_(d+1) must be a possible answer (V <= 1,259)."""
+    """For d >= 3 and k >= 2 the search's fallback K_(d+1) must be a possible answer (V <= 2,200)."""
     d, k = params["d"], params["k"]
     if d >= 3 and k >= 2 and d + 1 > DEGDIAM_MAX_COMPLETE:
         return (f"the degdiam baseline's search falls back to K_(d+1), which for d > {DEGDIAM_MAX_COMPLETE - 1:,} "
-                f"is beyond the answer limits (4,000 vertices and V (V + 2E) <= 2e9)")
+                f"does not fit the 32 MiB answer limit with room to spare")
     return None
 
 
@@ -287,7 +289,8 @@ def degdiam(params: dict, log: Log) -> Baseline:
         what = f"the cycle C_{V} (the Moore graph of degree 2)" if d == 2 and k > 1 else f"the complete graph K_{V}"
         natural = 2 * k + 1 if d == 2 and k > 1 else d + 1
         why = ("the maximum for these parameters" if V == natural else
-               f"the answer limits cap the {natural:,} vertices of the Moore graph (4,000 vertices, V (V + 2E) <= 2e9)")
+               f"the answer limits cap the {natural:,} vertices of the Moore graph (4,000 vertices; a complete graph "
+               f"of more than {DEGDIAM_MAX_COMPLETE:,} vertices does not fit a 32 MiB answer with room to spare)")
         return Baseline(edges, f"{what}: {V} vertices, {why}.", {"V": V})
     best, V, fails = None, d + 2, 0
     moore = 1 + d * sum((d - 1) ** i for i in range(min(k, 12)))    # > 4,000 long before (d >= 3)

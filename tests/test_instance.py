@@ -228,6 +228,32 @@ def test_issue_21_domains_are_described_without_running_anything_large():
     assert new_instance.describe("lineq", {"a": 1, "b": 2, "n": 10 ** 12})["bound"] == "1000000000000"
 
 
+def test_the_largest_complete_graph_written_by_the_degdiam_baseline_is_an_allowed_answer():
+    """K_2200, the fallback at the top of the baseline's domain: its edge list as JSON (default separators)
+    fits the answer limit with 2 MB to spare, within MAX_EDGES and the primary's work bound; K_2234 would
+    leave less than 1.2 MB. Refused above (d = 2,200, so K_2201)."""
+    from endless_exam.certificates.schemas import degdiam as schema
+    from endless_exam.certificates.strictjson import MAX_BYTES
+
+    def json_bytes(V: int) -> int:            # "[[0, 1], [0, 2], ...]": each edge "[i, j]", ", " between
+        digits = [len(str(i)) for i in range(V)]
+        later = sum(digits)
+        total = 0
+        for i in range(V):
+            later -= digits[i]
+            total += (V - 1 - i) * (digits[i] + 4) + later
+        edges = V * (V - 1) // 2
+        return total + 2 * (edges - 1) + 2
+
+    top = baselines.DEGDIAM_MAX_COMPLETE
+    edges = top * (top - 1) // 2
+    assert json_bytes(3) == len(json.dumps([[0, 1], [0, 2], [1, 2]]))
+    assert json_bytes(top) <= MAX_BYTES - 2_000_000 < json_bytes(2234) < MAX_BYTES
+    assert edges <= schema.MAX_EDGES and schema.work(top, edges, 10_000, top - 1) <= schema.MAX_PRIMARY_WORK
+    assert baselines.domain("degdiam", {"d": top - 1, "k": 2}) is None
+    assert "32 MiB" in baselines.domain("degdiam", {"d": top, "k": 2})
+
+
 def test_domain_of_every_family_is_checked_before_running():
     assert baselines.domain("capset", {"d": 12}) is None and "d <= 12" in baselines.domain("capset", {"d": 13})
     assert baselines.domain("labs", {"N": 2}) and baselines.domain("labs", {"N": 3}) is None
