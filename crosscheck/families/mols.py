@@ -64,23 +64,20 @@ def _first_non_orthogonal(parsed: schema.MolsAnswer) -> dict | None:
     n, k = parsed.n, parsed.k
     if k < 2:
         return None
-    cells = n * n
-    squares = np.array(parsed.squares, dtype=np.int16).reshape(k, cells)     # entries < n <= 2,703
+    squares = np.array(parsed.squares, dtype=np.int16).reshape(k, n * n)     # entries < n <= 2,703
     identity = np.arange(n, dtype=np.int16)
     row_start = (np.arange(n, dtype=np.int64) * n)[:, None]
     for s in range(k - 1):
         inverse = np.argsort(squares[s].reshape(n, n), axis=1, kind="stable")   # inverse[r, x] = p_r(x)
         gather = (row_start + inverse).T.ravel()                               # cell (r, p_r(x)) at [x, r]
         m = squares[s + 1:][:, gather].reshape(k - s - 1, n, n)                # m[t - s - 1, x, r]
-        ordered = np.sort(m, axis=2)
-        if (ordered == identity).all():
+        wrong = np.any(np.sort(m, axis=2) != identity, axis=2)                 # (later square, symbol x)
+        if not wrong.any():
             continue
-        bad = np.argwhere(np.any(ordered != identity, axis=2))
-        if len(bad):
-            later, x = (int(v) for v in bad[0])
-            r1, r2, y = _first_repeat(m[later, x].tolist())
-            cell1, cell2 = [r1, int(inverse[r1, x])], [r2, int(inverse[r2, x])]
-            return {"indices": [s, s + 1 + later], "cells": sorted([cell1, cell2]), "pair": [x, y]}
+        later, x = (int(v) for v in np.argwhere(wrong)[0])
+        r1, r2, y = _first_repeat(m[later, x].tolist())
+        cell1, cell2 = [r1, int(inverse[r1, x])], [r2, int(inverse[r2, x])]
+        return {"indices": [s, s + 1 + later], "cells": sorted([cell1, cell2]), "pair": [x, y]}
     return None
 
 
