@@ -303,7 +303,7 @@ def _pair_violation(code: list[t3.Vec], n: int, m: int, spanned: bool = False) -
         t = thrice(u, row0)
         head = t[:, :wide]                                      # b = 0 (when row0 = 0) and b = a are no pairs
         head[np.arange(row0 * wide, (row0 + 1) * wide)[None, :] <= u[:, None]] = np.iinfo(np.int16).max
-        t[np.arange(len(u)), u - row0 * wide] = np.iinfo(np.int16).max
+        t[np.arange(len(u)), u - row0 * wide] = np.iinfo(np.int16).max  # b = a past the head (rows span blocks)
         if (t < 3 * m).any():
             failing = True
             break
