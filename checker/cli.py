@@ -950,6 +950,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--output", help="write the report to this file (default, or -: standard output); with --format "
                                     "csv and no --table, the directory for the table files")
     p.set_defaults(func=cmd_report)
+
+    from .runner.cli_run import add_parser as add_run_parser   # run: checker/runner/ (inspect-ai loaded lazily)
+
+    add_run_parser(sub, _suite_arg, UsageError)
     return parser
 
 
