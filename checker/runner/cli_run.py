@@ -231,8 +231,9 @@ def execute(args, model=None, log=_log) -> int:
         missing_now = [k for k in keys if k not in rows or not answers_out.is_done(rows[k][0])]
         jobs = args.jobs or max(1, len(os.sched_getaffinity(0)))
         try:
+            # new answers: score them anew; the same answers (a run that collected nothing): resume scoring
             result = score.run(answers_path, scores_path, instances, suite=args.suite, track=args.track,
-                               allow_partial=True, jobs=jobs, restart=False)
+                               allow_partial=True, jobs=jobs, restart=bool(todo), log=log)
         except score.ScoreError as exc:
             raise RunError(str(exc)) from None
         finally:

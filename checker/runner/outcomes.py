@@ -23,7 +23,8 @@ marked ``refusal`` (OpenAI's ``refusal`` field), or
 =====================================================  ======================================
 
 An exception that survives inspect's retries (``classify_error``; inspect retries rate limits, 5xx and
-transport errors itself, with backoff, up to ``--max-retries``): HTTP 429 -> ``rate_limit`` (OpenAI's
+transport errors itself, with backoff, up to ``--max-retries``, and then raises tenacity's ``RetryError``
+around the provider's exception, which is what is classified): HTTP 429 -> ``rate_limit`` (OpenAI's
 ``insufficient_quota`` -> ``quota``), HTTP >= 500 -> ``server_error``, connection errors, timeouts and a
 truncated body -> ``transport_error``, a body that cannot be parsed or validated -> ``malformed_event``,
 any other HTTP status or exception -> ``collector_error``. All are infrastructure. The row's ``error``
@@ -81,8 +82,23 @@ def _status(exc: BaseException) -> int | None:
     return None
 
 
+def _unwrap(exc: BaseException) -> BaseException:
+    """The provider's exception inside tenacity's ``RetryError`` (what inspect raises when its retries are
+    used up) or an exception group."""
+    for _ in range(8):
+        last = getattr(exc, "last_attempt", None)
+        if last is not None and hasattr(last, "exception") and last.exception() is not None:
+            exc = last.exception()
+        elif isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+            exc = exc.exceptions[0]
+        else:
+            break
+    return exc
+
+
 def classify_error(exc: BaseException) -> Outcome:
     """The (infrastructure) outcome of an exception raised by a generation after inspect's retries."""
+    exc = _unwrap(exc)
     name = type(exc).__name__
     detail = f"{name}: {exc}"[:500]
     mro = {c.__name__ for c in type(exc).__mro__}
