@@ -49,11 +49,11 @@ def answer_file_fields(data: bytes | None, size: int | None = None) -> tuple[dic
       allows only between tokens, become spaces; nothing else changes, so numbers keep every digit);
     * anything else (model text, fenced JSON) -> ``content`` (the scorer extracts the JSON as from a reply).
     """
+    n = size if size is not None else None if data is None else len(data)
+    if n is not None and n > MAX_BYTES:
+        return {"answer": None, "verify_msg": f"answer.json is {n:,} bytes; the limit is {MAX_BYTES:,} (32 MiB)"}, None
     if data is None:
         return {"answer": None}, None
-    n = len(data) if size is None else size
-    if n > MAX_BYTES:
-        return {"answer": None, "verify_msg": f"answer.json is {n:,} bytes; the limit is {MAX_BYTES:,} (32 MiB)"}, None
     try:
         text = data.decode("utf-8")
         loads(text)

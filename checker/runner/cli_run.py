@@ -148,7 +148,7 @@ def execute(args, model=None, log=_log) -> int:
     from .. import harness, runlock, score, suites
     from ..fingerprint import code_fingerprint
     from . import answers_out, manifest
-    from .task import make_task, sample_id, select
+    from .task import close_journals, make_task, sample_id, select
 
     if args.samples < 1 or args.samples > 1000:
         raise RunError(f"--samples must be between 1 and 1000, got {args.samples}")
@@ -216,6 +216,8 @@ def execute(args, model=None, log=_log) -> int:
                                     fail_on_error=False, retry_on_error=0, **config)
             except KeyboardInterrupt as exc:
                 logs, interrupted = [], exc
+            finally:
+                close_journals()
             if logs and logs[0].status == "cancelled":
                 interrupted = KeyboardInterrupt()
             _record_lost(logs, todo, answers_path, args, attempt)

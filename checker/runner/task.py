@@ -102,6 +102,12 @@ def record(state, fields: dict, raw_answer: bytes | None, answers_path: str | No
         journal.append(data)
 
 
+def close_journals() -> None:
+    """Close the answers files opened by ``record`` (``run`` does at the end of its eval)."""
+    while _journals:
+        _journals.popitem()[1].close()
+
+
 def base_fields(meta: dict, attempt: int, started: float) -> dict:
     fields = {"call_id": meta["call_id"]}
     if meta["sample"]:
