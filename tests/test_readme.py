@@ -35,7 +35,7 @@ def test_quick_start_has_exactly_two_commands_and_ci_runs_the_test_command():
     assert len(commands) == 2
     install_and_audit, install_and_test = commands
     assert "pip install ." in install_and_audit and "endless-exam audit" in install_and_audit
-    assert "pip install '.[test,ray,plot]'" in install_and_test and "pytest" in install_and_test
+    assert "pip install '.[test,ray,plot,run]'" in install_and_test and "pytest" in install_and_test
     assert install_and_test in CI
 
 

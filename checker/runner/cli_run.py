@@ -57,7 +57,7 @@ def add_parser(sub, suite_arg, usage_error: type[Exception]) -> None:
                    help="concurrent requests to the model (inspect's; default inspect's, 10)")
     p.add_argument("--max-tokens", type=int, default=DEFAULT_MAX_TOKENS,
                    help=f"output token budget per generation (default {DEFAULT_MAX_TOKENS:,}, the paper's)")
-    p.add_argument("--reasoning-effort", choices=("none", "minimal", "low", "medium", "high", "xhigh"),
+    p.add_argument("--reasoning-effort", choices=("none", "minimal", "low", "medium", "high", "xhigh", "max"),
                    help="reasoning effort for models that take one (default: the provider's)")
     p.add_argument("--model-base-url", metavar="URL", help="the provider's base URL (a local vLLM server, say)")
     p.add_argument("-M", dest="model_args", action="append", default=[], metavar="KEY=VALUE",
