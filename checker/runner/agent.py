@@ -10,8 +10,8 @@ session, else the final generation's outcome, ``outcomes.classify_output``) and
 at the deadline, read at once after the agent is cancelled); false when the deadline passed without one.
 A session that completed without writing the file is recorded with ``answer: null`` (zero, no answer).
 
-Sandboxes. ``docker``: ``compose.yaml`` written by :func:`write_compose` (a Python image, 4 CPUs, 16 GiB,
-128 processes, working directory ``/workspace``): the paper's limits. ``local`` (no isolation at all: the
+Sandboxes. ``docker``: the bundled ``compose.yaml`` (a Python image, 4 CPUs, 16 GiB, 128 processes,
+working directory ``/workspace``): the paper's limits; the default of the task. ``local`` (no isolation at all: the
 commands run on this machine as this user, in a fresh temporary directory per sample that inspect
 removes afterwards): the path ``/workspace`` does not exist there, so in the local sandbox every
 occurrence of the text ``/workspace`` in a bash command or a python program is replaced by the sample's
@@ -30,27 +30,21 @@ from .task import base_fields, finish, record
 WORKSPACE = "/workspace"
 ANSWER = WORKSPACE + "/answer.json"
 
-COMPOSE = """\
-# written by endless-exam run: the tool-assisted sandbox with the paper's limits
-services:
-  default:
-    image: python:3.12-bookworm
-    init: true
-    command: tail -f /dev/null
-    working_dir: /workspace
-    cpus: 4
-    mem_limit: 16g
-    pids_limit: 128
-"""
+def compose_file() -> str:
+    """The bundled ``compose.yaml`` (a Python image with the paper's limits: 4 CPUs, 16 GiB, 128 processes)."""
+    import os
+
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "compose.yaml")
 
 
 def write_compose(directory: str) -> str:
+    """A copy of the bundled ``compose.yaml`` in ``directory`` (the run directory keeps what it ran with)."""
     import os
+    import shutil
 
     os.makedirs(directory, exist_ok=True)
     path = os.path.join(directory, "compose.yaml")
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(COMPOSE)
+    shutil.copyfile(compose_file(), path)
     return path
 
 

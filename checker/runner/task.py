@@ -203,8 +203,11 @@ def make_task(suite: str, track: str = "tool-free", samples: int = 1, only: str 
         kwargs["time_limit"] = time_limit
     if memory_limit is not None:
         kwargs["memory_limit"] = memory_limit
-    return Task(dataset=dataset, solver=solver, scorer=make_scorer()(**kwargs),
-                sandbox=sandbox if sandbox is not None else ("local" if track == "tool-assisted" else None),
+    if sandbox is None and track == "tool-assisted":    # Docker with the paper's limits; --sandbox local overrides
+        from .agent import compose_file
+
+        sandbox = ("docker", compose_file())
+    return Task(dataset=dataset, solver=solver, scorer=make_scorer()(**kwargs), sandbox=sandbox,
                 metadata={"suite": suite, "track": track, "prompts_system": prompts.system(track)})
 
 
