@@ -62,7 +62,7 @@ def add_parser(sub, suite_arg, usage_error: type[Exception]) -> None:
     p.add_argument("--model-base-url", metavar="URL", help="the provider's base URL (a local vLLM server, say)")
     p.add_argument("-M", dest="model_args", action="append", default=[], metavar="KEY=VALUE",
                    help="a model argument for the provider's client (repeatable; the value is read as JSON "
-                        "when it parses, else as text)")
+                        "when it parses, else as text; default: none)")
     p.add_argument("--max-retries", type=int, default=DEFAULT_MAX_RETRIES,
                    help=f"inspect's retries of a failed request (rate limit, server or transport error), with "
                         f"its exponential backoff (default {DEFAULT_MAX_RETRIES}); what still fails is missing "
@@ -216,6 +216,13 @@ def execute(args, model=None, log=_log) -> int:
                                     fail_on_error=False, retry_on_error=0, **config)
             except KeyboardInterrupt as exc:
                 logs, interrupted = [], exc
+            except Exception as exc:     # the eval did not start (no API key, an unknown provider, ...)
+                if type(exc).__name__ != "PrerequisiteError":
+                    raise
+                import re
+
+                text = re.sub(r"\[/?[a-z ]+\]", "", str(exc)).replace("ERROR: ", "").strip()
+                raise RunError(f"inspect could not start the eval: {text}") from None
             finally:
                 close_journals()
             if logs and logs[0].status == "cancelled":

@@ -98,6 +98,14 @@ def test_each_tool_free_outcome_class_and_the_scores_equal_score_on_the_same_ans
                          model=model)
     assert rc == 0 and list(_rows(out / "answers.jsonl")) == [LINEQ]
 
+    # several samples per call: numbered as the scorer reads them, each scored
+    rc = cli_run.execute(_args("--output", str(tmp_path / "K"), "--only", LINEQ, SCHUR, "--samples", "2"), model=model)
+    assert rc == 0
+    lines = [json.loads(x) for x in (tmp_path / "K" / "answers.jsonl").read_text().splitlines()]
+    assert [(r["call_id"], r.get("sample", 0)) for r in lines] == [(LINEQ, 0), (LINEQ, 1), (SCHUR, 0), (SCHUR, 1)]   # suite order
+    doc = json.loads((tmp_path / "K" / "scores.json").read_text())
+    assert doc["version"] == "2" and doc["samples"] == 4
+
 
 def test_tool_assisted_track_in_the_local_sandbox(tmp_path):
     existed = os.path.exists("/workspace")
