@@ -104,7 +104,7 @@ def _is_local(sb) -> bool:
     return True
 
 
-def tool_assisted_solver(answers_path: str | None, attempt: int, deadline: int):
+def tool_assisted_solver(answers_path: str | None, attempt: int, deadline: int, store: bool = True):
     from inspect_ai.agent import as_solver, react
     from inspect_ai.solver import solver
     from inspect_ai.util import apply_limits, sandbox, time_limit
@@ -131,7 +131,7 @@ def tool_assisted_solver(answers_path: str | None, attempt: int, deadline: int):
             except Exception as exc:     # a model failure after inspect's retries: infrastructure
                 outcome = classify_error(exc)
                 fields.update(finish_reason=outcome.finish_reason, error=outcome.error)
-                record(state, finish(fields, started), None, answers_path)
+                record(state, finish(fields, started), None, answers_path, store)
                 raise
             timed_out = scope.limit_error is not None
             data, size = await _read_answer(sb, root + "/answer.json")
@@ -148,7 +148,7 @@ def tool_assisted_solver(answers_path: str | None, attempt: int, deadline: int):
             usage = getattr(state.output, "usage", None)
             fields["output_tokens"] = None if usage is None else usage.output_tokens
             fields["response_model"] = getattr(state.output, "model", None)
-            record(state, finish(fields, started), raw, answers_path)
+            record(state, finish(fields, started), raw, answers_path, store)
             return state
         return solve
 

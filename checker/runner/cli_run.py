@@ -201,7 +201,8 @@ def execute(args, model=None, log=_log) -> int:
         interrupted = None
         if todo:
             task = make_task(args.suite, track=args.track, keys=todo, deadline=args.deadline,
-                             answers_out=os.path.abspath(answers_path), attempt=attempt, sandbox=sandbox)
+                             answers_out=os.path.abspath(answers_path), attempt=attempt, sandbox=sandbox,
+                             store=False)
             config = {"max_retries": args.max_retries}
             if args.track == "tool-free":
                 config["max_tokens"] = args.max_tokens

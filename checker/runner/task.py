@@ -89,12 +89,14 @@ def build_samples(suite: str, track: str, keys: list[tuple[str, int]]):
 _journals: dict[str, answers_out.Journal] = {}
 
 
-def record(state, fields: dict, raw_answer: bytes | None, answers_path: str | None) -> None:
-    """Store the sample's answers line for the scorer and, with ``answers_path``, append it there."""
+def record(state, fields: dict, raw_answer: bytes | None, answers_path: str | None, store: bool = True) -> None:
+    """Store the sample's answers line for the scorer (``store``: not when ``run`` scores the file itself,
+    so that inspect's log does not hold every answer twice) and, with ``answers_path``, append it there."""
     from .scorer import STORE_KEY
 
     data = answers_out.line(fields, raw_answer)
-    state.store.set(STORE_KEY, data[:-1].decode("latin-1"))
+    if store:
+        state.store.set(STORE_KEY, data[:-1].decode("latin-1"))
     if answers_path:
         journal = _journals.get(answers_path)
         if journal is None:
@@ -139,7 +141,7 @@ def finish(fields: dict, started: float) -> dict:
     return fields
 
 
-def tool_free_solver(answers_path: str | None, attempt: int):
+def tool_free_solver(answers_path: str | None, attempt: int, store: bool = True):
     from inspect_ai.solver import solver
 
     @solver(name="endless_exam_tool_free")
@@ -153,7 +155,7 @@ def tool_free_solver(answers_path: str | None, attempt: int):
             except Exception as exc:     # after inspect's retries: infrastructure, never a zero
                 outcome = classify_error(exc)
                 fields.update(finish_reason=outcome.finish_reason, error=outcome.error)
-                record(state, finish(fields, started), None, answers_path)
+                record(state, finish(fields, started), None, answers_path, store)
                 raise
             output = state.output
             outcome = classify_output(output, "tool-free")
@@ -165,7 +167,7 @@ def tool_free_solver(answers_path: str | None, attempt: int):
             fields.update(usage_fields(output))
             fields["response_model"] = getattr(output, "model", None)
             fields["response_id"] = getattr(output, "response_id", None)
-            record(state, finish(fields, started), None, answers_path)
+            record(state, finish(fields, started), None, answers_path, store)
             return state
         return solve
 
@@ -175,8 +177,9 @@ def tool_free_solver(answers_path: str | None, attempt: int):
 def make_task(suite: str, track: str = "tool-free", samples: int = 1, only: str | list[str] | None = None,
               limit: int | None = None, keys: list[tuple[str, int]] | None = None, deadline: int = DEFAULT_DEADLINE,
               answers_out: str | None = None, attempt: int = 1, time_limit: float | None = None,
-              memory_limit: int | None = None, sandbox=None):
-    """The inspect ``Task`` for ``suite`` (``keys``: exactly these (call id, sample) pairs, for a resume)."""
+              memory_limit: int | None = None, sandbox=None, store: bool = True):
+    """The inspect ``Task`` for ``suite`` (``keys``: exactly these (call id, sample) pairs, for a resume;
+    ``store=False``: the scorer will not run, ``run`` scores ``answers_out`` itself)."""
     from inspect_ai import Task
 
     from .scorer import make_scorer
@@ -193,11 +196,11 @@ def make_task(suite: str, track: str = "tool-free", samples: int = 1, only: str 
         keys = [(i.call_id, k) for i in chosen for k in range(samples)]
     dataset = build_samples(suite, track, keys)
     if track == "tool-free":
-        solver = tool_free_solver(answers_out, attempt)
+        solver = tool_free_solver(answers_out, attempt, store)
     else:
         from .agent import tool_assisted_solver
 
-        solver = tool_assisted_solver(answers_out, attempt, int(deadline))
+        solver = tool_assisted_solver(answers_out, attempt, int(deadline), store)
     kwargs = {}
     if time_limit is not None:
         kwargs["time_limit"] = time_limit
