@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 from endless_exam.certificates.budget import DEFAULT_MEMORY_GIB, DEFAULT_TIME_LIMIT   # constants only
 
 from . import __version__
-from .suite_names import SUITES
+from endless_exam.checker.suites.names import SUITES
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from . import suites
+    from endless_exam.checker.suites import instances as suites
 
 # Imports are local to the commands that need them: ``--help``, ``--version`` and a usage error load
 # nothing but argparse, and each command loads only its own modules.
@@ -42,8 +42,8 @@ def _dumps(value: Any) -> str:
 # ---- instances -------------------------------------------------------------------------------------
 
 def cmd_instances(args: argparse.Namespace) -> int:
-    from . import suites
-    from .families import FAMILIES
+    from endless_exam.checker.suites import instances as suites
+    from endless_exam.certificates.contract import FAMILIES
 
     chosen = suites.load(args.suite) if args.suite else suites.all_instances()
     if args.family:
@@ -78,8 +78,8 @@ def _resolve(args: argparse.Namespace) -> tuple[str, dict, suites.Instance | Non
     from endless_exam.certificates.errors import AnswerError
     from endless_exam.certificates.strictjson import loads
 
-    from . import suites
-    from .families import FAMILIES
+    from endless_exam.checker.suites import instances as suites
+    from endless_exam.certificates.contract import FAMILIES
 
     if args.instance:
         if args.family is not None or args.params is not None:
@@ -107,7 +107,7 @@ def _check_family(family: str, params: dict) -> dict:
     from endless_exam.certificates.errors import ParamsError
     from endless_exam.certificates.params import validate as validate_params
 
-    from .families import FAMILIES
+    from endless_exam.certificates.contract import FAMILIES
 
     if not FAMILIES[family].implemented:
         raise UsageError(f"family {family!r} is not implemented yet")
@@ -139,7 +139,7 @@ def _read_answer(path: str) -> bytes:
 
 
 def _summary(v, seconds: float) -> dict:
-    from .callrow import VerifierSummary
+    from endless_exam.checker.scoring.callrow import VerifierSummary
 
     return VerifierSummary.of(v, seconds).to_json()
 
@@ -147,8 +147,8 @@ def _summary(v, seconds: float) -> dict:
 def result_json(family: str, params: dict, inst: suites.Instance | None, res) -> dict:
     from endless_exam.certificates.verdict import objective_to_float, objective_to_str
 
-    from . import suites
-    from .scoring import ratio, ratio_float
+    from endless_exam.checker.suites import instances as suites
+    from endless_exam.checker.scoring.aggregate import reference_ratio as ratio, ratio_float
 
     out = {
         "version": __version__, "family": family, "params": params,
@@ -222,8 +222,8 @@ def _self_described(payload: bytes) -> tuple[str, dict] | None:
 
 def _resolve_with_file(args: argparse.Namespace, payload: bytes) -> tuple[str, dict, suites.Instance | None, str | None]:
     """The instance: from the options, from the file, or both (then they must agree)."""
-    from . import suites
-    from .families import FAMILIES
+    from endless_exam.checker.suites import instances as suites
+    from endless_exam.certificates.contract import FAMILIES
 
     described = _self_described(payload)
     if described is None:
@@ -246,14 +246,14 @@ def _resolve_with_file(args: argparse.Namespace, payload: bytes) -> tuple[str, d
 def _did_you_mean(name: str) -> str:
     import difflib
 
-    from .families import FAMILIES
+    from endless_exam.certificates.contract import FAMILIES
 
     close = difflib.get_close_matches(name, list(FAMILIES), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from . import harness
+    from endless_exam.checker.verify import harness
 
     time_limit, memory_limit = _limits(args)
     payload = _read_answer(args.answer)
@@ -310,7 +310,7 @@ def _writable(path: str, what: str, source: str | None = None) -> Path:
 
 def _refuse_outputs(outs: list[tuple[str, str]], inputs: list[str]) -> None:
     """Usage error (exit 2) unless every ``(path, what)`` output may be written (``outputs.check_all``)."""
-    from . import outputs
+    from endless_exam.checker.files import outputs
 
     why = outputs.check_all(outs, inputs)
     if why is not None:
@@ -324,7 +324,7 @@ def cmd_certify(args: argparse.Namespace) -> int:
     from endless_exam.certificates.strictjson import loads
     from endless_exam.certificates.verdict import Status
 
-    from . import dossier
+    from endless_exam.checker.audit import dossier
 
     time_limit, memory_limit = _limits(args)
     payload = _read_answer(args.answer)
@@ -356,7 +356,7 @@ def cmd_certify(args: argparse.Namespace) -> int:
     doc = dossier.build(family, params, payload, answer_path=args.answer, time_limit=time_limit,
                         memory_limit=memory_limit, formal=not args.no_formal)
     text = dossier.render_markdown(doc)
-    from . import outputs
+    from endless_exam.checker.files import outputs
 
     outputs.write_text(args.output, json.dumps(doc, indent=1) + "\n")
     if args.markdown is not None:
@@ -368,8 +368,8 @@ def cmd_certify(args: argparse.Namespace) -> int:
 # ---- audit -----------------------------------------------------------------------------------------
 
 def cmd_audit_witnesses(args: argparse.Namespace, time_limit: float, memory_limit: int) -> int:
-    from . import suites
-    from .witness_audit import WitnessDirError, audit_directory
+    from endless_exam.checker.suites import instances as suites
+    from endless_exam.checker.audit.witnesses import WitnessDirError, audit_directory
 
     try:
         report = audit_directory(args.witnesses, time_limit=time_limit, memory_limit=memory_limit,
@@ -396,12 +396,13 @@ def cmd_audit(args: argparse.Namespace) -> int:
     from endless_exam.certificates.params import validate as validate_params
     from endless_exam.certificates.verdict import Status, objective_to_str
 
-    from . import harness, suites
-    from .constructions_index import load_all
-    from .families import FAMILIES
-    from .scoring import ratio, ratio_float
+    from endless_exam.checker.verify import harness
+    from endless_exam.checker.suites import instances as suites
+    from endless_exam.checker.suites.constructions_index import load_all
+    from endless_exam.certificates.contract import FAMILIES
+    from endless_exam.checker.scoring.aggregate import reference_ratio as ratio, ratio_float
 
-    from . import audit_table
+    from endless_exam.checker.audit import table as audit_table
 
     time_limit, memory_limit = _limits(args)
     if args.family is not None and args.family not in FAMILIES:
@@ -461,7 +462,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
 # ---- prompts and export ----------------------------------------------------------------------------
 
 def cmd_prompt(args: argparse.Namespace) -> int:
-    from . import prompts, suites
+    from endless_exam.checker import prompts
+    from endless_exam.checker.suites import instances as suites
 
     try:
         inst = suites.find(args.call_id)
@@ -477,7 +479,8 @@ def cmd_prompt(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from . import export, suites
+    from endless_exam.checker.suites import export
+    from endless_exam.checker.suites import instances as suites
 
     ready, missing = export.split(suites.load(args.suite))
     if missing:
@@ -504,11 +507,12 @@ def cmd_export(args: argparse.Namespace) -> int:
 # ---- score and report ------------------------------------------------------------------------------
 
 def cmd_score(args: argparse.Namespace) -> int:
-    from . import score, suites
-    from .answers import AnswersFileError
+    from endless_exam.checker.scoring import score
+    from endless_exam.checker.suites import instances as suites
+    from endless_exam.checker.scoring.answers import AnswersFileError
 
     if args.backend == "ray":
-        from .score_ray import MAX_IN_FLIGHT
+        from endless_exam.checker.scoring.score_ray import MAX_IN_FLIGHT
 
         if args.jobs is not None and not 1 <= args.jobs <= MAX_IN_FLIGHT:
             raise UsageError(f"--jobs must be between 1 and {MAX_IN_FLIGHT} with --backend ray, got {args.jobs}")
@@ -532,7 +536,7 @@ def cmd_score(args: argparse.Namespace) -> int:
                         backend=args.backend, ray_address=args.ray_address)
     except (AnswersFileError, score.ScoreError) as exc:
         if getattr(exc, "interrupted", None) is not None:     # SIGINT / SIGTERM: saved, not an error
-            from . import interrupts
+            from endless_exam.checker.scoring import interrupts
 
             print(f"endless-exam: {exc}", file=sys.stderr)
             return interrupts.stop(exc.interrupted)
@@ -608,7 +612,9 @@ def _print_score_summary(doc: dict, answers: str) -> None:
 def cmd_report(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from . import report, report_calls, report_inputs
+    from endless_exam.checker.reporting import report
+    from endless_exam.checker.reporting import calls as report_calls
+    from endless_exam.checker.reporting import inputs as report_inputs
 
     paths = list(args.scores)
     for path in paths:
@@ -642,7 +648,7 @@ def cmd_report(args: argparse.Namespace) -> int:
             else:
                 tables["diff"] = report_calls.diff_markdown((names[0], names[1]), changes)
         elif args.table == "table2":
-            from .report_table2 import render_table2
+            from endless_exam.checker.reporting.table2 import render_table2
 
             tables["table2"] = render_table2(list(zip(names, [report.load_run(p) for p in paths])), args.format)
         else:
@@ -656,7 +662,7 @@ def cmd_report(args: argparse.Namespace) -> int:
                 if args.table in (None, "calls"):
                     tables["calls"] = report_calls.calls_csv(list(zip(names, rows)))
                 if args.table is None:
-                    from .report_table2 import render_table2
+                    from endless_exam.checker.reporting.table2 import render_table2
 
                     tables["table2"] = render_table2(list(zip(names, aggs)), "csv")
             else:
@@ -677,7 +683,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         else:
             sys.stdout.write(text)
     else:
-        from . import outputs
+        from endless_exam.checker.files import outputs
 
         outputs.write_text(args.output, text)
     return EXIT_OK
@@ -685,7 +691,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def _report_outputs(args: argparse.Namespace) -> list[tuple[str, str]]:
     """Every file ``report`` would write: the report (or one CSV table per file in a directory) and the figures."""
-    from . import report
+    from endless_exam.checker.reporting import report
 
     outs: list[tuple[str, str]] = []
     if args.format == "csv" and args.table is None and not args.diff:
@@ -702,7 +708,7 @@ def _report_outputs(args: argparse.Namespace) -> list[tuple[str, str]]:
     if args.plot is not None and (not args.plot or (os.path.lexists(args.plot) and not os.path.isdir(args.plot))):
         raise UsageError(f"--plot {args.plot!r} is not a directory")
     if args.plot and os.path.isdir(args.plot):
-        from .report_plots import FIGURES, FORMATS
+        from endless_exam.checker.reporting.plots import FIGURES, FORMATS
 
         outs += [(os.path.join(args.plot, f"{stem}.{fmt}"), "figure") for stem in FIGURES for fmt in FORMATS]
     return outs
@@ -712,22 +718,22 @@ def _report_views(args: argparse.Namespace, paths: list[str], names: list[str]) 
     """``report --plot DIR`` and ``--html FILE``: the figures and the self-contained page."""
     from pathlib import Path
 
-    from . import report_series
+    from endless_exam.checker.reporting import series as report_series
 
     answers = args.answers or [None] * len(paths)
     runs = [report_series.load(p, n, a) for p, n, a in zip(paths, names, answers)]
     if args.html:
-        from .report_html import html_report
+        from endless_exam.checker.reporting.html import html_report
 
         if args.html == "-":
             raise UsageError("--html writes a file: give it a file name (standard output carries the report)")
-        from . import outputs
+        from endless_exam.checker.files import outputs
 
         _refuse_outputs([(args.html, "html report")], paths)
         outputs.write_text(args.html, html_report(runs))
         print(f"wrote the HTML report to {args.html}", file=sys.stderr)
     if args.plot:
-        from .report_plots import plot
+        from endless_exam.checker.reporting.plots import plot
 
         directory = Path(args.plot)
         if directory.exists() and not directory.is_dir():
@@ -751,7 +757,7 @@ def _write_csv_tables(tables: dict[str, str], output: str | None) -> int:
         directory.mkdir(exist_ok=True)
     except OSError as exc:
         raise UsageError(f"cannot create the report directory {output}: {exc.strerror or exc}") from None
-    from . import outputs
+    from endless_exam.checker.files import outputs
 
     targets = [directory / f"{name}.csv" for name in tables]
     _refuse_outputs([(str(t), f"{t.stem} table") for t in targets], [])
@@ -772,7 +778,7 @@ def _print_markdown(text: str) -> None:
 # ---- instance ----------------------------------------------------------------------------------------
 
 def cmd_instance(args: argparse.Namespace) -> int:
-    from . import new_instance
+    from endless_exam.checker.suites import new_instance
 
     time_limit, memory_limit = _limits(args)
     try:
@@ -792,7 +798,7 @@ def _suite_arg(value: str) -> str:
     """``--suite``: a bundled suite's name or a suite file (checked by ``suites.suite_arg``, loaded only when used)."""
     if value in SUITES:
         return value
-    from . import suites
+    from endless_exam.checker.suites import instances as suites
 
     return suites.suite_arg(value)
 
@@ -971,7 +977,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits 2 on usage errors and 0 on --help
         return int(exc.code or 0)
-    from . import interrupts
+    from endless_exam.checker.scoring import interrupts
 
     previous = interrupts.install()      # SIGTERM ends a command like SIGINT: clean-up first, exit 143
     try:

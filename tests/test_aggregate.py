@@ -10,8 +10,8 @@ from fractions import Fraction
 import pytest
 
 from endless_exam import fixtures
-from endless_exam.checker import suites
-from endless_exam.checker.aggregate import (BEYOND_BOUND_FLAG, CORE_GROUPS, STATUSES, InstanceOutcome, aggregate, bootstrap_ci,
+from endless_exam.checker.suites import instances as suites
+from endless_exam.checker.scoring.aggregate import (BEYOND_BOUND_FLAG, CORE_GROUPS, STATUSES, InstanceOutcome, aggregate, bootstrap_ci,
                                gap_closed, gap_eligible, labs_progress, ratio)
 
 FAST = 200  # bootstrap resamples where the interval itself is not under test

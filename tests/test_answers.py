@@ -16,8 +16,8 @@ import pytest
 from endless_exam.certificates.errors import AnswerError
 from endless_exam.certificates.strictjson import MAX_DEPTH
 from endless_exam.certificates.worker import decode_answer
-from endless_exam.checker import suites
-from endless_exam.checker.answers import FIELDS, FINAL_FINISH, IGNORED_FIELDS, INFRASTRUCTURE, AnswerRecord, AnswersFileError, \
+from endless_exam.checker.suites import instances as suites
+from endless_exam.checker.scoring.answers import FIELDS, FINAL_FINISH, IGNORED_FIELDS, INFRASTRUCTURE, AnswerRecord, AnswersFileError, \
     AnswersSource, parse_line, read
 
 KNOWN = {i.call_id for i in suites.load("bench-v1")}
@@ -434,8 +434,8 @@ import random
 import threading
 import tracemalloc
 
-from endless_exam.checker import answers as answers_mod
-from endless_exam.checker.answers import ENVELOPE_LIMIT, AnswersChangedError
+from endless_exam.checker.scoring import answers as answers_mod
+from endless_exam.checker.scoring.answers import ENVELOPE_LIMIT, AnswersChangedError
 
 
 def _random_value(rnd: random.Random, depth: int = 0):

@@ -1,7 +1,7 @@
 """Wycheproof-style regression vectors of the ``apfree_q`` family (``fixtures/vectors/apfree_q.json``).
 
 The standard tests (both verifiers in-process on every vector, witness cross-confirmation, tampered
-witnesses, end-to-end runs through ``endless_exam.checker.harness.verify``) come from ``tests/common/vectorlib.py``; here
+witnesses, end-to-end runs through ``endless_exam.checker.verify.harness.verify``) come from ``tests/common/vectorlib.py``; here
 are the family's ``generate`` recipes (see the ``schema`` of the vector file), its witness check (a
 real duplicate or progression of the answer), its choice of end-to-end vectors, and a brute-force
 reading of the definition (all triples) that must decide the small literal answers the same way.

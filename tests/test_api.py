@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import endless_exam
-from endless_exam.checker import harness
+from endless_exam.checker.verify import harness
 
 ROOT = Path(__file__).resolve().parent.parent
 

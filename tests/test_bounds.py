@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from endless_exam.checker import suites
+from endless_exam.checker.suites import instances as suites
 from endless_exam.checker.families import load
 
 CASES = [i for i in suites.all_instances()

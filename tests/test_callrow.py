@@ -8,10 +8,10 @@ from fractions import Fraction
 import pytest
 
 from endless_exam.certificates.verdict import Status, Verdict
-from endless_exam.checker import suites
-from endless_exam.checker.callrow import (CallRow, RowError, Verification, Verified, VerifierSummary,
+from endless_exam.checker.suites import instances as suites
+from endless_exam.checker.scoring.callrow import (CallRow, RowError, Verification, Verified, VerifierSummary,
                                           outcome_from_json, outcome_json, verification_fields)
-from endless_exam.checker.combine import WitnessCheck, combine
+from endless_exam.checker.verify.combine import WitnessCheck, combine
 
 CAPSET = suites.find("a3-capset-11")          # max, published reference 1082
 LABS = suites.find("a3-labs-0")               # a rational reference, the decimal bound 12.32

@@ -36,7 +36,7 @@ from endless_exam.crosscheck.oracle.capset import decide
 from tests.common import proplib
 import json
 import numpy as np
-from endless_exam.checker import harness
+from endless_exam.checker.verify import harness
 from tests.common.definitions import brute_capset, expect, fixture_cap, neg_sum
 
 MAX_CAPS = {d: fixtures.read_json("constructions", "capset", f"d{d}.json")["answer"] for d in range(1, 7)}

@@ -1,7 +1,7 @@
 """Wycheproof-style regression vectors of the ``capset`` family (``fixtures/vectors/capset.json``).
 
 The standard tests (both verifiers in-process on every vector, witness cross-confirmation, tampered
-witnesses, end-to-end runs through ``endless_exam.checker.harness.verify``) come from ``tests/common/vectorlib.py``; here
+witnesses, end-to-end runs through ``endless_exam.checker.verify.harness.verify``) come from ``tests/common/vectorlib.py``; here
 are the family's ``generate`` recipes (see the ``schema`` of the vector file), its witness check and
 its choice of end-to-end vectors.
 """

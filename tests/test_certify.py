@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from endless_exam.checker import cli, dossier
+from endless_exam.checker import cli
+from endless_exam.checker.audit import dossier
 
 ROOT = Path(__file__).resolve().parent.parent
 D6 = ROOT / "fixtures" / "constructions" / "capset" / "d6.json"
@@ -53,9 +54,9 @@ def test_rejected_answers_usage_errors_and_record_candidates(tmp_path, capsys):
     assert cli.main(["certify", "--check", str(bad), str(bad)]) == 2                                 # not a dossier
     capsys.readouterr()
     # a value above a published reference is a record candidate (the reference is what the suite records)
-    from endless_exam.checker import suites
-    from endless_exam.checker.dossier import _against_suite
-    from endless_exam.checker.harness import Combined
+    from endless_exam.checker.suites import instances as suites
+    from endless_exam.checker.audit.dossier import _against_suite
+    from endless_exam.checker.verify.harness import Combined
     from endless_exam.certificates.verdict import Status, Verdict
     inst = suites.find("a3-capset-11")
     v = Verdict(Status.ACCEPT, objective=inst.reference + 1)

@@ -17,8 +17,10 @@ import pytest
 
 from endless_exam.certificates.schemas.capset import parse as parse_capset
 from endless_exam.certificates.verdict import Status, Verdict
-from endless_exam.checker import __version__, cli, harness, suites
-from endless_exam.checker.families import FAMILIES
+from endless_exam.checker import __version__, cli
+from endless_exam.checker.verify import harness
+from endless_exam.checker.suites import instances as suites
+from endless_exam.certificates.contract import FAMILIES
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = Path("/work/shared/spec/bench-v1-instances.json")

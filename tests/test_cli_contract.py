@@ -10,7 +10,9 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
-from endless_exam.checker import audit_table, cli, score
+from endless_exam.checker import cli
+from endless_exam.checker.audit import table as audit_table
+from endless_exam.checker.scoring import score
 
 ROOT = Path(__file__).resolve().parent.parent
 EXE = Path(sys.executable).parent / "endless-exam"

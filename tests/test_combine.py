@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 from endless_exam.certificates.verdict import Status, Verdict
-from endless_exam.checker.combine import DISAGREEMENT, Combined, WitnessCheck, combine, needs_recheck
+from endless_exam.checker.verify.combine import DISAGREEMENT, Combined, WitnessCheck, combine, needs_recheck
 
 LINE = [[0, 0], [0, 1], [0, 2]]
 

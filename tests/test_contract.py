@@ -27,7 +27,8 @@ from endless_exam.certificates import witness as witness_mod
 from endless_exam.certificates.contract import FAMILIES, WITNESS_REASONS, load
 from endless_exam.certificates.errors import AnswerError
 from endless_exam.certificates.verdict import Status, objective_from_str
-from endless_exam.checker import prompts, suites
+from endless_exam.checker import prompts
+from endless_exam.checker.suites import instances as suites
 from tests.common import proplib
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -28,7 +28,8 @@ from endless_exam.certificates.schemas import corners as schema
 from endless_exam.certificates.forms import diffset, digits
 from endless_exam.certificates.verdict import Status
 from endless_exam.certificates.errors import AnswerError
-from endless_exam.checker import prompts, suites
+from endless_exam.checker import prompts
+from endless_exam.checker.suites import instances as suites
 from endless_exam.checker.constructions import corners as build
 from endless_exam.checker.families import load as _load_primary
 primary = _load_primary("corners")

@@ -24,7 +24,8 @@ from endless_exam import fixtures
 from endless_exam.certificates.errors import AnswerError, ParamsError
 from endless_exam.certificates.schemas import covering as schema
 from endless_exam.certificates.verdict import Status
-from endless_exam.checker import prompts, suites
+from endless_exam.checker import prompts
+from endless_exam.checker.suites import instances as suites
 from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.oracle import covering as oracle
@@ -452,7 +453,7 @@ def test_kirkman_triple_system():
 @pytest.mark.slow
 def test_construction_generator_reproduces_the_fixtures():
     """Regenerating gives the bundled blocks exactly (a few CPU minutes: the local searches). Only this
-    generator's files (``FIXTURES``); the a1/a2 tier files come from the baselines (checker/tiers.py)."""
+    generator's files (``FIXTURES``); the a1/a2 tier files come from the baselines (checker/suites/tiers.py)."""
     from endless_exam.checker.constructions import covering as build
 
     own = {f"v{v}_k{k}_t{t}.json" for v, k, t in build.FIXTURES}

@@ -24,7 +24,8 @@ from endless_exam.certificates import strictjson
 from endless_exam.certificates.errors import AnswerError, ParamsError
 from endless_exam.certificates.schemas import degdiam as schema
 from endless_exam.certificates.verdict import Status
-from endless_exam.checker import prompts, suites
+from endless_exam.checker import prompts
+from endless_exam.checker.suites import instances as suites
 from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.families import degdiam as second_mod

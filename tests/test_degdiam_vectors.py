@@ -1,7 +1,7 @@
 """Wycheproof-style regression vectors of the ``degdiam`` family (``fixtures/vectors/degdiam.json``).
 
 The standard tests (both verifiers in-process on every vector, witness cross-confirmation, tampered
-witnesses, end-to-end runs through ``endless_exam.checker.harness.verify``) come from ``tests/common/vectorlib.py``;
+witnesses, end-to-end runs through ``endless_exam.checker.verify.harness.verify``) come from ``tests/common/vectorlib.py``;
 here are the family's ``generate`` recipes (see the ``schema`` of the vector file), its witness check
 (recomputed from the definition with a plain breadth-first search) and its end-to-end choice.
 """

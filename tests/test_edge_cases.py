@@ -9,7 +9,7 @@ from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYP
 import pytest
 
 from endless_exam.certificates.verdict import Status
-from endless_exam.checker import harness
+from endless_exam.checker.verify import harness
 from tests.test_degdiam_vectors import VECTORS as DEGDIAM
 from tests.test_trifference_vectors import VECTORS as TRIFFERENCE
 

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from endless_exam.certificates import contract
-from endless_exam.checker import cli, export, prompts, suites
+from endless_exam.checker import cli, prompts
+from endless_exam.checker.suites import export
+from endless_exam.checker.suites import instances as suites
 
 BENCH = suites.load("bench-v1")
 READY = [i for i in BENCH if i.implemented]

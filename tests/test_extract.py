@@ -16,7 +16,7 @@ from endless_exam.certificates.extract import (answer_from_bytes, answer_from_by
                                                answer_from_json_text_noted, extract_from_text,
                                                extract_from_text_noted, fenced_blocks, unwrap)
 from endless_exam.certificates.reasons import reason_class
-from endless_exam.checker import harness
+from endless_exam.checker.verify import harness
 
 FENCE = "```"
 CAP = ["000", "001", "010"]

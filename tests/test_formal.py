@@ -6,7 +6,9 @@ import json
 
 from endless_exam.certificates.verdict import Status, Verdict
 from endless_exam.certificates.worker import handle
-from endless_exam.checker import cli, formal, harness
+from endless_exam.checker import cli
+from endless_exam.checker.verify import formal
+from endless_exam.checker.verify import harness
 import endless_exam.checker.families as primary_families
 import endless_exam.crosscheck.families as second_families
 

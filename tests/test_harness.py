@@ -22,7 +22,7 @@ import pytest
 
 from endless_exam.certificates.schemas.capset import parse as parse_capset
 from endless_exam.certificates.verdict import Status, Verdict
-from endless_exam.checker import harness
+from endless_exam.checker.verify import harness
 
 ROOT = Path(__file__).resolve().parent.parent
 GIB = 1024 ** 3
@@ -770,9 +770,9 @@ def _plant(directory: Path, names: tuple[str, ...]) -> None:
 
 
 _LIBRARIES = ("numpy.py", "flint.py", "gmpy2.py")
-_PACKAGES = ("checker/__init__.py", "checker/worker.py", "crosscheck/__init__.py", "crosscheck/worker.py",
+_PACKAGES = ("checker/__init__.py", "checker/verify/__init__.py", "checker/verify/worker.py", "crosscheck/__init__.py", "crosscheck/worker.py",
              "certificates/__init__.py", "certificates/worker.py", "certificates/zygote.py",
-             "endless_exam/__init__.py", "endless_exam/checker/__init__.py", "endless_exam/checker/worker.py",
+             "endless_exam/__init__.py", "endless_exam/checker/__init__.py", "endless_exam/checker/verify/__init__.py", "endless_exam/checker/verify/worker.py",
              "endless_exam/certificates/__init__.py", "endless_exam/certificates/zygote.py")
 
 
@@ -801,7 +801,8 @@ def test_a_planted_directory_cannot_hijack_the_verifiers(tmp_path):
 
 _DRIVER = """
 import sys
-from endless_exam.checker import cli, harness
+from endless_exam.checker import cli
+from endless_exam.checker.verify import harness
 root, command, path, out = sys.argv[1:5]
 harness.PRIMARY = harness.Worker("tests.helpers.sleepy_worker", (root,))
 harness.SECOND = harness.Worker("tests.helpers.sleepy_worker", (root,))
@@ -814,7 +815,7 @@ sys.exit(cli.main(["score", path, "--output", out, "--allow-partial", "--jobs", 
 @pytest.mark.parametrize("command", ["verify", "score"])
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL])
 def test_killing_verify_or_score_kills_every_verifier_process(tmp_path, command, sig):
-    from endless_exam.checker import suites
+    from endless_exam.checker.suites import instances as suites
 
     piddir = tmp_path / "pids"
     piddir.mkdir()
@@ -882,7 +883,7 @@ def test_a_verifier_reply_does_not_grow_with_the_key_it_quotes(call_id):
     escaped to several times its size), so a 32 MiB key made the reply exceed the harness's output limit
     and the call became an infrastructure ERROR. Every message is now clipped, the length stated."""
     from endless_exam.certificates.bounded import MESSAGE_MAX
-    from endless_exam.checker import suites
+    from endless_exam.checker.suites import instances as suites
 
     inst = {i.call_id: i for i in suites.load("bench-v1")}[call_id]
     sizes = {}

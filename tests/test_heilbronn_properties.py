@@ -30,7 +30,7 @@ from endless_exam.certificates.errors import ParamsError
 from endless_exam.certificates.params import validate
 from endless_exam.certificates.schemas import heilbronn as sq_schema
 from endless_exam.certificates.verdict import Status
-from endless_exam.checker import suites
+from endless_exam.checker.suites import instances as suites
 from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.oracle import heilbronn as sq_oracle

@@ -1,7 +1,7 @@
 """Wycheproof-style regression vectors of the ``heilbronn`` family (``fixtures/vectors/heilbronn.json``).
 
 The standard tests (both verifiers in-process on every vector with exact rational objectives, witness
-cross-confirmation, tampered witnesses, end-to-end runs through ``endless_exam.checker.harness.verify``)
+cross-confirmation, tampered witnesses, end-to-end runs through ``endless_exam.checker.verify.harness.verify``)
 come from ``tests/common/vectorlib.py``; here are the ``generate`` recipes shared with ``heilbronn_shape`` (see
 the ``schema`` of the vector file), the witness check and the choice of end-to-end vectors.
 """

@@ -8,8 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from endless_exam.checker.families import FAMILIES
-from endless_exam.checker import baselines, cli, new_instance, suites
+from endless_exam.certificates.contract import FAMILIES
+from endless_exam.checker import cli
+from endless_exam.checker.constructions import baselines
+from endless_exam.checker.suites import new_instance
+from endless_exam.checker.suites import instances as suites
 
 # One new parameter choice per family, outside every bundled suite (checked below). FAST run by default.
 NEW = {

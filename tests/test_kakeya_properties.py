@@ -484,7 +484,7 @@ def test_kakeya_dimension_one_rejection_is_certified_not_a_disagreement(q):
     # reports a verifier DISAGREEMENT (missing, alarm) instead of a certified REJECT (zero).
     # With the default 60 s limit the same happens from q ~ 16,000 on (n = 1) and near q = 401 (n = 2),
     # so q = 30,011 (about 4.5 * 10^8 steps for such a re-check) guards it in the default run.
-    from endless_exam.checker import harness
+    from endless_exam.checker.verify import harness
 
     payload = json.dumps([[x] for x in range(1, q)]).encode()
     res = harness.verify("kakeya", {"q": q, "n": 1}, payload, "json")  # the default 60 s limit per verifier

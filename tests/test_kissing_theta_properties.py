@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from endless_exam import fixtures
 from endless_exam.certificates.verdict import Status
-from endless_exam.checker import suites
+from endless_exam.checker.suites import instances as suites
 from endless_exam.checker.families import _spherical as prim_sph
 from endless_exam.checker.families import kissing_theta as prim_mod
 from endless_exam.checker.families import load as _load_primary

@@ -28,7 +28,7 @@ from endless_exam.certificates.errors import AnswerError, ParamsError
 from endless_exam.certificates.params import validate
 from endless_exam.certificates.schemas import labs as schema
 from endless_exam.certificates.verdict import Status
-from endless_exam.checker import suites
+from endless_exam.checker.suites import instances as suites
 from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.families import labs as second_module

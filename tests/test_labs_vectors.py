@@ -1,7 +1,7 @@
 """Wycheproof-style regression vectors of the ``labs`` family (``fixtures/vectors/labs.json``).
 
 The standard tests (both verifiers in-process on every vector, exact rational objectives, end-to-end
-runs through ``endless_exam.checker.harness.verify``) come from ``tests/common/vectorlib.py``; here are the family's
+runs through ``endless_exam.checker.verify.harness.verify``) come from ``tests/common/vectorlib.py``; here are the family's
 ``generate`` recipes (see the ``schema`` of the vector file) and its choice of end-to-end vectors.
 LABS has no witness kinds (every well-formed sequence is valid), so the tampered-witness control checks
 that no witness at all is ever confirmed.

@@ -14,8 +14,11 @@ from fractions import Fraction
 import pytest
 
 from endless_exam.certificates import budget, contract
-from endless_exam.checker import cli, export, harness, prompts, suites
-from endless_exam.checker.families import FAMILIES
+from endless_exam.checker import cli, prompts
+from endless_exam.checker.suites import export
+from endless_exam.checker.verify import harness
+from endless_exam.checker.suites import instances as suites
+from endless_exam.certificates.contract import FAMILIES
 from endless_exam.checker.prompts import kissing_theta as theta_wording
 
 BENCH = suites.load("bench-v1")
@@ -157,7 +160,8 @@ def test_every_default_of_the_budget_comes_from_one_place():
 _FRESH = """
 import json, sys
 from importlib import metadata
-from endless_exam.checker import prompts, suites
+from endless_exam.checker import prompts
+from endless_exam.checker.suites import instances as suites
 for inst in suites.all_instances():
     if inst.implemented:
         for track in ("tool-free", "tool-assisted"):

@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 from endless_exam.certificates.reasons import table
-from endless_exam.checker.families import FAMILIES
+from endless_exam.certificates.contract import FAMILIES
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
 CI = (Path(__file__).resolve().parent.parent / ".ci" / "run").read_text(encoding="utf-8")

@@ -16,8 +16,9 @@ import pytest
 
 from endless_exam.certificates.params import validate
 from endless_exam.certificates.verdict import Status
-from endless_exam.checker import cli, harness
-from endless_exam.checker.witness_audit import audit_directory
+from endless_exam.checker import cli
+from endless_exam.checker.verify import harness
+from endless_exam.checker.audit.witnesses import audit_directory
 
 ROOT = Path(__file__).resolve().parents[1]
 

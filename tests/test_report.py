@@ -9,9 +9,9 @@ from fractions import Fraction
 import pytest
 
 from endless_exam import fixtures
-from endless_exam.checker import suites
-from endless_exam.checker.aggregate import InstanceOutcome, aggregate, ratio
-from endless_exam.checker.report import (GROUP_COLUMNS, SUMMARY_COLUMNS, load_run, load_scores, outcome_row, render,
+from endless_exam.checker.suites import instances as suites
+from endless_exam.checker.scoring.aggregate import InstanceOutcome, aggregate, ratio
+from endless_exam.checker.reporting.report import (GROUP_COLUMNS, SUMMARY_COLUMNS, load_run, load_scores, outcome_row, render,
                             render_files, report_data)
 
 FAST = 100

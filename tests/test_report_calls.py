@@ -9,9 +9,10 @@ from fractions import Fraction
 
 import pytest
 
-from endless_exam.checker import cli, suites
-from endless_exam.checker.aggregate import InstanceOutcome
-from endless_exam.checker.report_calls import call_rows, diff_rows
+from endless_exam.checker import cli
+from endless_exam.checker.suites import instances as suites
+from endless_exam.checker.scoring.aggregate import InstanceOutcome
+from endless_exam.checker.reporting.calls import call_rows, diff_rows
 from tests.test_report import scores_doc, write
 
 
@@ -114,8 +115,8 @@ def test_csv_is_one_table_per_file(runs, tmp_path, capsys):
     import csv
     import io
 
-    from endless_exam.checker.report import GROUP_COLUMNS, SUMMARY_COLUMNS
-    from endless_exam.checker.report_calls import CALL_COLUMNS, DIFF_COLUMNS
+    from endless_exam.checker.reporting.report import GROUP_COLUMNS, SUMMARY_COLUMNS
+    from endless_exam.checker.reporting.calls import CALL_COLUMNS, DIFF_COLUMNS
 
     a, b, _ = runs
     out = tmp_path / "tables"
@@ -215,7 +216,7 @@ def test_report_replaces_planted_symlinks_and_refuses_inputs_before_any_work(run
     """Reproduction: ``--format csv --output D`` wrote through a symlink ``D/summary.csv``, and ``--plot DIR``
     wrote PNG bytes through a symlink into the answers file. Symlinks are now replaced, not followed; one
     that names an input is refused before anything is read."""
-    from endless_exam.checker import report as report_mod
+    from endless_exam.checker.reporting import report as report_mod
 
     a = _copy(runs[0], tmp_path / "a.json")
     victim = tmp_path / "answers.jsonl"

@@ -16,9 +16,11 @@ from fractions import Fraction
 import pytest
 
 from endless_exam import fixtures
-from endless_exam.checker import cli, report_series, suites
-from endless_exam.checker.aggregate import InstanceOutcome
-from endless_exam.checker.report_table2 import TABLE2_COLUMNS
+from endless_exam.checker import cli
+from endless_exam.checker.reporting import series as report_series
+from endless_exam.checker.suites import instances as suites
+from endless_exam.checker.scoring.aggregate import InstanceOutcome
+from endless_exam.checker.reporting.table2 import TABLE2_COLUMNS
 from tests.test_report import _outcome, scores_doc, write
 
 

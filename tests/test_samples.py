@@ -19,11 +19,17 @@ from pathlib import Path
 
 import pytest
 
-from endless_exam.checker import cli, harness, report, report_calls, report_series, score, suites
-from endless_exam.checker.aggregate import InstanceOutcome, aggregate
-from endless_exam.checker.answers import MAX_SAMPLE, AnswersFileError, AnswersSource, parse_line
-from endless_exam.checker.callrow import CallRow, RowError
-from endless_exam.checker.report_table2 import render_table2
+from endless_exam.checker import cli
+from endless_exam.checker.verify import harness
+from endless_exam.checker.reporting import report
+from endless_exam.checker.reporting import calls as report_calls
+from endless_exam.checker.reporting import series as report_series
+from endless_exam.checker.scoring import score
+from endless_exam.checker.suites import instances as suites
+from endless_exam.checker.scoring.aggregate import InstanceOutcome, aggregate
+from endless_exam.checker.scoring.answers import MAX_SAMPLE, AnswersFileError, AnswersSource, parse_line
+from endless_exam.checker.scoring.callrow import CallRow, RowError
+from endless_exam.checker.reporting.table2 import render_table2
 
 from .test_score import FakeHarness, fk, write_answers
 from .test_score_ray import _untimed

@@ -14,12 +14,12 @@ import pytest
 
 from endless_exam import fixtures
 from endless_exam.certificates.verdict import Status
-from endless_exam.checker import harness
+from endless_exam.checker.verify import harness
 from endless_exam.checker.constructions import schur as construct
-from endless_exam.checker.constructions_index import load_all
+from endless_exam.checker.suites.constructions_index import load_all
 from endless_exam.checker.families import load as _load_primary
 primary = _load_primary("schur")
-from endless_exam.checker.suites import load as load_suite
+from endless_exam.checker.suites.instances import load as load_suite
 from endless_exam.crosscheck.families import load as _load_second
 second = _load_second("schur")
 

@@ -1,7 +1,7 @@
 """The ``score`` pipeline (checker.score, ``endless-exam score``/``report``): outcome classes, partial runs,
 the scores.json layout, the resumable progress file and a real end-to-end run.
 
-Outcome tests replace ``endless_exam.checker.harness.verify`` by a fake that decides from the submitted payload
+Outcome tests replace ``endless_exam.checker.verify.harness.verify`` by a fake that decides from the submitted payload
 (``{"fake": STATUS, ...}``) and records every call; a few tests run both real verifiers on small cap sets.
 """
 from __future__ import annotations
@@ -22,12 +22,15 @@ import pytest
 
 from endless_exam.certificates.verdict import Status, Verdict
 from endless_exam.certificates import contract
-from endless_exam.checker import cli, harness, score, suites
-from endless_exam.checker.callrow import CallRow, Verification, VerifierSummary
-from endless_exam.checker.combine import WitnessCheck, combine, needs_recheck
-from endless_exam.checker.answers import AnswersFileError, INFRASTRUCTURE
-from endless_exam.checker.families import FAMILIES
-from endless_exam.checker.reverify import must_reverify
+from endless_exam.checker import cli
+from endless_exam.checker.verify import harness
+from endless_exam.checker.scoring import score
+from endless_exam.checker.suites import instances as suites
+from endless_exam.checker.scoring.callrow import CallRow, Verification, VerifierSummary
+from endless_exam.checker.verify.combine import WitnessCheck, combine, needs_recheck
+from endless_exam.checker.scoring.answers import AnswersFileError, INFRASTRUCTURE
+from endless_exam.certificates.contract import FAMILIES
+from endless_exam.checker.scoring.reverify import must_reverify
 
 ROOT = Path(__file__).resolve().parent.parent
 CONSTRUCTIONS = ROOT / "fixtures" / "constructions" / "capset"
@@ -865,7 +868,7 @@ def test_end_to_end_capset_score_and_report(tmp_path):
 
 def test_aggregation_failure_keeps_every_row():
     """Two scored calls for one instance cannot be aggregated; the rows are still written, with the error."""
-    from endless_exam.checker.suites import Instance, instance_id
+    from endless_exam.checker.suites.instances import Instance, instance_id
 
     iid = instance_id("capset", {"d": 2})
     insts = tuple(Instance("t", f"t1-capset-{i}", "T1", i, iid, "capset", {"d": 2}, "max", 4, "construction",
@@ -888,7 +891,7 @@ import hashlib
 import stat as stat_mod
 import tracemalloc
 
-from endless_exam.checker import answers as answers_mod
+from endless_exam.checker.scoring import answers as answers_mod
 
 GOOD6 = {"call_id": "s1-capset-0", "answer": construction(6)}
 NULL6 = {"call_id": "s1-capset-0", "answer": None}
@@ -1316,7 +1319,7 @@ def test_verdicts_do_not_outlive_the_code_that_made_them(tmp_path, capsys, fake,
     """Reproduction (issue 16, item 3): the progress header was bound to the version string only (0.1.0 on
     every commit), so after a verifier changed, a resume reused the old ACCEPT. The header now carries the
     fingerprint of the installed checker code, and a refusal names the field that differs."""
-    from endless_exam.checker import fingerprint
+    from endless_exam.checker.scoring import fingerprint
 
     answers = tmp_path / "a.jsonl"
     write_answers(answers, RESUME_RECORDS)
@@ -1335,7 +1338,7 @@ def test_verdicts_do_not_outlive_the_code_that_made_them(tmp_path, capsys, fake,
 
 
 def test_the_code_fingerprint_follows_every_source_file(tmp_path, monkeypatch):
-    from endless_exam.checker import fingerprint
+    from endless_exam.checker.scoring import fingerprint
 
     pkg = tmp_path / "pkg"
     pkg.mkdir()

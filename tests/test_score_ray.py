@@ -20,7 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from endless_exam.checker import cli, score, score_ray, suites
+from endless_exam.checker import cli
+from endless_exam.checker.scoring import score
+from endless_exam.checker.scoring import score_ray
+from endless_exam.checker.suites import instances as suites
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "fixtures" / "examples" / "answers.jsonl"
@@ -70,7 +73,7 @@ def _progress(output: Path) -> tuple[dict, list[dict]]:
 def _cut_progress(output: Path, keep: int) -> int:
     """Leave the header and the first ``keep`` rows, as a run stopped after them would; return how many of
     those a resumed run may reuse (missing rows are always redone, and so are record claims)."""
-    from endless_exam.checker.reverify import must_reverify
+    from endless_exam.checker.scoring.reverify import must_reverify
 
     path = Path(f"{output}.progress.jsonl")
     lines = path.read_text().splitlines(keepends=True)
@@ -251,7 +254,8 @@ def test_a_lost_worker_is_an_infrastructure_error_never_a_verdict(tmp_path, ray_
 
     def make_task(ray):
         def task(family, params, payload, kind, time_limit, memory_limit, formal):
-            from endless_exam.checker import harness as h, score_ray as sr
+            from endless_exam.checker.verify import harness as h
+            from endless_exam.checker.scoring import score_ray as sr
 
             reply = sr.verify_task(family, params, payload, kind, time_limit, memory_limit, formal)
             if family == "capset":     # dies after its zygotes were started: they must die with it
@@ -290,7 +294,7 @@ def test_a_lost_worker_is_an_infrastructure_error_never_a_verdict(tmp_path, ray_
 def test_a_worker_with_other_checker_code_stops_the_run(tmp_path, ray_cluster, monkeypatch):
     def make_task(ray):
         def task(*args):
-            from endless_exam.checker import score_ray as sr
+            from endless_exam.checker.scoring import score_ray as sr
 
             reply = sr.verify_task(*args)
             reply["code"] = "0" * 64
@@ -335,7 +339,7 @@ def test_the_cluster_gets_the_runs_limits(tmp_path, ray_cluster, monkeypatch):
 
     def make_task(ray):
         def task(family, params, payload, kind, time_limit, memory_limit, formal):
-            from endless_exam.checker import score_ray as sr
+            from endless_exam.checker.scoring import score_ray as sr
 
             with open(seen, "a") as fh:
                 fh.write(json.dumps([family, time_limit, memory_limit, formal]) + "\n")

@@ -6,7 +6,8 @@ import io
 import json
 from types import SimpleNamespace
 
-from endless_exam.checker import cli, score
+from endless_exam.checker import cli
+from endless_exam.checker.scoring import score
 
 LINES = [{"call_id": "a3-capset-11", "answer": ["000000000", "000000001"]},
          {"call_id": "a3-capset-0", "answer": ["0000000000", "1111111111", "2222222222"]},

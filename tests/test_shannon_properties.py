@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from endless_exam import fixtures
 from endless_exam.certificates.verdict import Status
-from endless_exam.checker import suites
+from endless_exam.checker.suites import instances as suites
 from endless_exam.checker.families import load as _load_primary
 from endless_exam.checker.families import shannon as primary_mod
 from endless_exam.crosscheck.families import load as _load_second

@@ -11,7 +11,7 @@ from endless_exam.certificates.errors import AnswerError
 from endless_exam.certificates.reasons import REASONS, reason_class, table
 from endless_exam.certificates.verdict import (Status, Verdict, accept, objective_from_str, objective_to_float, objective_to_str,
                                   reject)
-from endless_exam.checker.scoring import ratio, ratio_float
+from endless_exam.checker.scoring.aggregate import reference_ratio as ratio, ratio_float
 
 KNOWN_CLASSES = {"format", "limit", "duplicate", "property", "usage", "budget", "infrastructure"}
 NON_ACCEPT = [s for s in Status if s is not Status.ACCEPT]

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from endless_exam import fixtures
-from endless_exam.checker import cli, suites
-from endless_exam.checker.witness_audit import WitnessDirError, audit_directory, same_reference
+from endless_exam.checker import cli
+from endless_exam.checker.suites import instances as suites
+from endless_exam.checker.audit.witnesses import WitnessDirError, audit_directory, same_reference
 from fractions import Fraction
 
 

@@ -12,7 +12,8 @@ import sys
 import time
 
 from endless_exam.certificates.params import validate
-from endless_exam.checker import harness, new_instance
+from endless_exam.checker.verify import harness
+from endless_exam.checker.suites import new_instance
 
 CHOICES = [
     ("capset", {"d": 5}), ("capset", {"d": 12}), ("labs", {"N": 30}), ("labs", {"N": 1000}), ("schur", {"k": 9}),

@@ -38,7 +38,7 @@ def both(primary: ModuleType, second: ModuleType, params: dict, answer: Any) -> 
 
 def generators(family: str) -> tuple[str, str]:
     """The commands that may have written a construction of ``family``."""
-    return (f"python -m endless_exam.checker.constructions.{family}", "python -m endless_exam.checker.tiers")
+    return (f"python -m endless_exam.checker.constructions.{family}", "python -m endless_exam.checker.suites.tiers")
 
 
 def assert_reference_construction(family: str, primary: ModuleType, second: ModuleType, doc: dict) -> dict:

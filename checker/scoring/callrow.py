@@ -31,11 +31,11 @@ from endless_exam.certificates.bounded import bounded_witness, clip
 from endless_exam.certificates.verdict import (Objective, Status, Verdict, objective_from_str, objective_to_float,
                                                objective_to_str)
 
-from .aggregate import MISSING_STATUSES, STATUSES, InstanceOutcome
-from .answers import MAX_SAMPLE
-from .combine import Combined, WitnessCheck
-from .families import FAMILIES
-from .scoring import ratio as exact_ratio
+from endless_exam.checker.scoring.aggregate import MISSING_STATUSES, STATUSES, InstanceOutcome
+from endless_exam.checker.scoring.answers import MAX_SAMPLE
+from endless_exam.checker.verify.combine import Combined, WitnessCheck
+from endless_exam.certificates.contract import FAMILIES
+from endless_exam.checker.scoring.aggregate import reference_ratio as exact_ratio
 
 #: how a call was decided -> the statuses it may have
 OUTCOMES = {"scored": ("ACCEPT", "REJECT", "TIMEOUT", "LIMIT"), "zero": ("ZERO",),

@@ -29,10 +29,10 @@ from typing import Any, Sequence
 
 from endless_exam.certificates.verdict import objective_to_float
 
-from .aggregate import (BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, REFERENCE_TYPES, InstanceOutcome, bootstrap_ci,
+from endless_exam.checker.scoring.aggregate import (BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, REFERENCE_TYPES, InstanceOutcome, bootstrap_ci,
                         gap_closed)
-from .families import FAMILIES
-from .report import _read_doc, load_run, load_scores
+from endless_exam.certificates.contract import FAMILIES
+from endless_exam.checker.reporting.report import _read_doc, load_run, load_scores
 
 #: the size parameter of each family whose instances form a size series (paper Table 5 / C.7, bench-v1)
 SIZE_PARAM = {"capset": "d", "kissing": "d", "degdiam": "k", "schur": "k", "covering": "v", "lineq": "n",
@@ -119,7 +119,8 @@ def answers_output_tokens(path: str | Path, expected_sha256: str | None = None) 
     """Total ``output_tokens`` of an answers file (None when no line carries it), read with the scorer's own
     reader (a malformed file is refused the same way). With ``expected_sha256`` (a scores file's
     ``answers_sha256``) the file must be the one that run scored."""
-    from . import answers, suites
+    from endless_exam.checker.scoring import answers
+    from endless_exam.checker.suites import instances as suites
 
     known = {i.call_id for i in suites.all_instances()}
     try:

@@ -1,9 +1,9 @@
 """The smaller tiers A1 and A2 (paper Table 22) as the suites ``a1`` and ``a2``, with baseline constructions.
 
-``python -m endless_exam.checker.tiers`` rewrites ``fixtures/suites/a1.json`` and ``a2.json``
+``python -m endless_exam.checker.suites.tiers`` rewrites ``fixtures/suites/a1.json`` and ``a2.json``
 and bundles, for every instance without a construction in ``fixtures/constructions/`` or whose reference is
 computed (below), the family's baseline
-(``checker/baselines.py``, the method of ``endless-exam instance FAMILY --params P --baseline``) as
+(``checker/constructions/baselines.py``, the method of ``endless-exam instance FAMILY --params P --baseline``) as
 ``fixtures/constructions/<family>/<call id>.json`` (the first call id of the instance), after both verifiers
 accepted it. ``--verify`` re-checks those files with both verifiers.
 
@@ -27,10 +27,10 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from .constructions import FIXTURES, document, require, write_fixture
+from endless_exam.checker.constructions import FIXTURES, document, require, write_fixture
 
 SUITES_DIR = FIXTURES.parent / "suites"
-GENERATED_BY = "python -m endless_exam.checker.tiers"
+GENERATED_BY = "python -m endless_exam.checker.suites.tiers"
 
 # family -> tier -> the three draws of seeds 0, 1, 2 (paper Table 22)
 DRAWS = {
@@ -88,7 +88,7 @@ def _key(family: str, params: dict) -> tuple[str, str]:
 
 def draws(tier: str) -> list[tuple[str, int, dict]]:
     """(family, seed, params) of every call of the tier, in family order."""
-    from endless_exam.checker import suites
+    from endless_exam.checker.suites import instances as suites
 
     out = []
     for family, by_tier in DRAWS.items():
@@ -105,7 +105,7 @@ def draws(tier: str) -> list[tuple[str, int, dict]]:
 def _both_accept(family: str, params: dict, answer):
     from endless_exam.certificates.params import validate
     from endless_exam.certificates.verdict import Status
-    from endless_exam.checker import harness
+    from endless_exam.checker.verify import harness
 
     res = harness.verify(family, validate(family, params), json.dumps({"answer": answer}).encode(), "file")
     require(res.status is Status.ACCEPT, f"{family} {params}: the verifiers do not accept the baseline: {res.reason} "
@@ -120,8 +120,11 @@ def _text(value) -> str:
 
 def build(log=print) -> dict[str, dict]:
     from endless_exam.certificates.verdict import objective_to_str
-    from endless_exam.checker import baselines, constructions_index, suites
-    from endless_exam.checker.families import FAMILIES, load
+    from endless_exam.checker.constructions import baselines
+    from endless_exam.checker.suites import constructions_index
+    from endless_exam.checker.suites import instances as suites
+    from endless_exam.certificates.contract import FAMILIES
+    from endless_exam.checker.families import load
 
     known = {}
     for name in ("bench-v1", "size-series"):
@@ -171,7 +174,7 @@ def build(log=print) -> dict[str, dict]:
                       "description": f"The paper's smaller tier {tier} (Table 22): three draws per family in seed order "
                                      "0, 1, 2, and trifference at the main evaluation's lengths. Each instance records "
                                      "in 'sources' where its parameters and reference come from (see "
-                                     "checker/tiers.py).",
+                                     "checker/suites/tiers.py).",
                       "fields": {"reference": "exact reference h (integer or p/q)",
                                  "bound": "exact bound b (integer or p/q), from the family's bound formula",
                                  "sources": "where params and reference come from: the paper, a suite, a citation, "

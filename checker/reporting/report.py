@@ -21,11 +21,11 @@ from typing import Any, Iterable, Sequence
 from endless_exam.certificates.errors import AnswerError
 from endless_exam.certificates.strictjson import JSONSyntaxError, loads
 
-from . import suites
-from .mdcell import md_cell
-from .aggregate import BEYOND_BOUND_FLAG, CORE_GROUPS, InstanceOutcome, aggregate
-from .answers import MAX_SAMPLE
-from .callrow import Fields, outcome_from_json, outcome_json
+from endless_exam.checker.suites import instances as suites
+from endless_exam.checker.reporting.cells import md_cell
+from endless_exam.checker.scoring.aggregate import BEYOND_BOUND_FLAG, CORE_GROUPS, InstanceOutcome, aggregate
+from endless_exam.checker.scoring.answers import MAX_SAMPLE
+from endless_exam.checker.scoring.callrow import Fields, outcome_from_json, outcome_json
 
 FORMATS = ("md", "csv", "json")
 REPORT_VERSION = 1
@@ -172,7 +172,7 @@ def load_scores(path: str | Path) -> list[InstanceOutcome]:
 def load_run(path: str | Path, **options: Any) -> dict[str, Any]:
     """``aggregate`` over :func:`load_scores` with the file's ``expected_instances`` (default 69); when the
     file's suite has exactly that many instances, their ids are expected so absent ones are named.
-    ``options`` go to :func:`endless_exam.checker.aggregate.aggregate` (duplicates, resamples, seed)."""
+    ``options`` go to :func:`endless_exam.checker.scoring.aggregate.aggregate` (duplicates, resamples, seed)."""
     outcomes, doc, where = _load(path)
     expected: Any = doc.get("expected_instances", 69)
     if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int) or expected < 0):

@@ -1,4 +1,4 @@
-"""Process entry point of the primary verifier (``python -m endless_exam.checker.worker``); see certificates.worker.
+"""Process entry point of the primary verifier (``python -m endless_exam.checker.verify.worker``); see certificates.worker.
 
 The harness forks each request's process from the primary's zygote (``endless_exam.certificates.zygote``),
 which imports this module and calls ``preload(families)`` for the families in front of it: their modules
@@ -9,7 +9,8 @@ import sys
 from endless_exam.certificates.worker import main
 from endless_exam.certificates.worker import preload as _preload
 
-from .families import FAMILIES, load
+from endless_exam.certificates.contract import FAMILIES
+from endless_exam.checker.families import load
 
 
 def preload(families: list[str] | None = None) -> None:

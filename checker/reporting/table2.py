@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence
 
-from .report import _summary, _with_ci, _fmt, _md_table, csv_text
+from endless_exam.checker.reporting.report import _summary, _with_ci, _fmt, _md_table, csv_text
 
 #: Table 2 columns (CSV header and JSON keys), in order
 TABLE2_COLUMNS = (

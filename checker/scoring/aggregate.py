@@ -43,7 +43,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from endless_exam.certificates.verdict import Objective as Exact
 from endless_exam.certificates.verdict import objective_to_float, objective_to_str
 
-from .families import FAMILIES
+from endless_exam.certificates.contract import FAMILIES
 
 STATUSES = ("ACCEPT", "REJECT", "TIMEOUT", "LIMIT", "ZERO", "ERROR", "DISAGREE", "MISSING")
 #: statuses of calls without a score (ratio None): never counted as zero
@@ -170,6 +170,17 @@ def ratio(objective: Exact | None, reference: Exact, sense: str, valid: bool) ->
     if a <= 0:
         return Fraction(0)
     return Fraction(a) / h if sense == "max" else Fraction(h) / a
+
+
+def reference_ratio(objective: Exact | None, reference: Exact | None, sense: str, valid: bool) -> Fraction | None:
+    """``ratio`` for an instance that may have no reference: None without one (it can be verified but not
+    scored)."""
+    return None if reference is None else ratio(objective, reference, sense, valid)
+
+
+def ratio_float(value: Fraction | None) -> float | None:
+    """A float for display; None when there is no ratio or it is beyond the float range."""
+    return objective_to_float(value)
 
 
 def _ln(x: Fraction) -> float:

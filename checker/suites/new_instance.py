@@ -2,7 +2,7 @@
 
 * The instance: its id (computed as the suites compute it), sense, bound and its kind (the family's bound
   formula), and every suite instance with the same id (a published frontier stays as recorded there).
-* ``--baseline``: the family's documented baseline algorithm (``checker/baselines.py``, which calls the
+* ``--baseline``: the family's documented baseline algorithm (``checker/constructions/baselines.py``, which calls the
   generators under ``checker/constructions/``) runs in a child process under a wall-clock budget
   (``--budget-s``; the child is killed when it runs out), then both verifiers check the result through the
   harness. Only a result both verifiers ACCEPT (with equal objectives) becomes a reference; it is stated as
@@ -31,8 +31,11 @@ from endless_exam.certificates.errors import ParamsError
 from endless_exam.certificates.params import validate
 from endless_exam.certificates.verdict import Status, objective_to_str
 
-from . import baselines, harness, suites
-from .families import FAMILIES, load
+from endless_exam.checker.constructions import baselines
+from endless_exam.checker.verify import harness
+from endless_exam.checker.suites import instances as suites
+from endless_exam.certificates.contract import FAMILIES
+from endless_exam.checker.families import load
 
 DEFAULT_BUDGET_S = 300.0
 MAX_BUDGET_S = 86_400.0
@@ -147,7 +150,7 @@ def _reference_json(value) -> int | str:
 
 
 def _atomic_write(path: Path, text: str) -> None:
-    from .outputs import write_text
+    from endless_exam.checker.files.outputs import write_text
 
     write_text(str(path), text)
 

@@ -28,8 +28,9 @@ from endless_exam.certificates.params import validate
 from endless_exam.certificates.strictjson import MAX_BYTES, loads
 from endless_exam.certificates.verdict import objective_from_str, objective_to_str
 
-from . import harness, suites
-from .scoring import ratio
+from endless_exam.checker.verify import harness
+from endless_exam.checker.suites import instances as suites
+from endless_exam.checker.scoring.aggregate import reference_ratio as ratio
 
 INDEX = "index.json"
 RECORD_KEYS = ("instance_id", "family", "params", "reference", "reference_type", "witness", "sha256")

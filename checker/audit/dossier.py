@@ -27,9 +27,11 @@ from typing import Any
 
 from endless_exam.certificates.verdict import objective_to_str
 
-from . import __version__, harness, suites
-from .aggregate import gap_closed
-from .scoring import ratio
+from endless_exam.checker import __version__
+from endless_exam.checker.verify import harness
+from endless_exam.checker.suites import instances as suites
+from endless_exam.checker.scoring.aggregate import gap_closed
+from endless_exam.checker.scoring.aggregate import reference_ratio as ratio
 
 KIND = "endless-exam-dossier"
 # the fields a re-check must reproduce exactly

@@ -22,8 +22,8 @@ import io
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from .report_series import RunData, family_quality, ratio_histogram, size_series, token_points
-from .outputs import replace_file
+from endless_exam.checker.reporting.series import RunData, family_quality, ratio_histogram, size_series, token_points
+from endless_exam.checker.files.outputs import replace_file
 
 FORMATS = ("png", "svg", "pdf")
 _METADATA = {"png": {"Software": None}, "svg": {"Date": None, "Creator": None},

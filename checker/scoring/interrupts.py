@@ -49,7 +49,7 @@ def stop(exc: BaseException | None) -> int:
     """Stop every verifier process this command started and return the exit code for ``exc``. If a thread
     still waits after a second, the process ends here (``os._exit``), so that nothing runs on."""
     code = exit_code(exc)
-    harness = sys.modules.get("endless_exam.checker.harness")
+    harness = sys.modules.get("endless_exam.checker.verify.harness")
     if harness is None:
         return code
     harness.interrupt()

@@ -18,10 +18,10 @@ from typing import Any, Sequence
 
 from endless_exam.certificates.verdict import objective_to_float, objective_to_str
 
-from .report import (SAMPLE_CALLS_HEADER, SAMPLES_HEADER, _fmt as _f, _with_ci as _ci, sample_call_rows,
+from endless_exam.checker.reporting.report import (SAMPLE_CALLS_HEADER, SAMPLES_HEADER, _fmt as _f, _with_ci as _ci, sample_call_rows,
                      samples_rows)
-from .report_series import RunData, call_table, family_quality
-from .report_table2 import table2_rows
+from endless_exam.checker.reporting.series import RunData, call_table, family_quality
+from endless_exam.checker.reporting.table2 import table2_rows
 
 _CSS = """
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:1.5em;color:#222;
@@ -170,7 +170,7 @@ def html_report(runs: Sequence[RunData], figures: Sequence[tuple[str, str]] | No
                 title: str = "Endless Exam report") -> str:
     """The page as text. ``figures`` are ``(stem, svg text)`` pairs (default: drawn now with matplotlib)."""
     if figures is None:
-        from .report_plots import svg_figures
+        from endless_exam.checker.reporting.plots import svg_figures
 
         figures = svg_figures(runs)
     names = ", ".join(run.name for run in runs)

@@ -11,8 +11,8 @@ from typing import Any
 
 from endless_exam import fixtures
 
-from .families import FAMILIES
-from .suites import instance_id
+from endless_exam.certificates.contract import FAMILIES
+from endless_exam.checker.suites.instances import instance_id
 
 
 @dataclass(frozen=True)

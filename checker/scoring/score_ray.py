@@ -36,8 +36,10 @@ import importlib.util
 import re
 from typing import Any, Callable
 
-from . import __version__, interrupts, ray_reaper
-from .fingerprint import code_fingerprint
+from endless_exam.checker import __version__
+from endless_exam.checker.scoring import interrupts
+from endless_exam.checker.scoring import ray_reaper
+from endless_exam.checker.scoring.fingerprint import code_fingerprint
 
 MAX_IN_FLIGHT = 4096
 
@@ -56,8 +58,8 @@ def require() -> None:
 def verify_task(family: str, params: dict, payload: bytes, kind: str, time_limit: float, memory_limit: int,
                 formal: bool) -> dict:
     """The body of one Ray task, run on the worker: the local path's verification, as plain JSON."""
-    from . import harness
-    from .callrow import verification_fields
+    from endless_exam.checker.verify import harness
+    from endless_exam.checker.scoring.callrow import verification_fields
 
     res = harness.verify(family, params, payload, kind, time_limit=time_limit, memory_limit=memory_limit,
                          formal=formal)
@@ -162,8 +164,8 @@ def dispatch(session: Session, todo: list, by_call: dict, *, track: str, time_li
     """Verify ``todo`` on the cluster; ``record(row)`` every result as it completes (the local path's
     progress/bar code). Raises ``KeyboardInterrupt``, ``AnswersChangedError`` or ``RayBackendError``
     after cancelling every task still running and calling ``stopped()`` (no further row is recorded)."""
-    from . import call
-    from .callrow import Verified
+    from endless_exam.checker.scoring import call
+    from endless_exam.checker.scoring.callrow import Verified
 
     ray = session.ray
     pending: dict = {}          # ObjectRef -> record

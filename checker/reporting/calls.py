@@ -15,10 +15,10 @@ from typing import Any, Sequence
 
 from endless_exam.certificates.verdict import objective_to_float, objective_to_str
 
-from . import suites
-from .aggregate import gap_closed
-from .report import csv_text, load_scores
-from .mdcell import md_cell
+from endless_exam.checker.suites import instances as suites
+from endless_exam.checker.scoring.aggregate import gap_closed
+from endless_exam.checker.reporting.report import csv_text, load_scores
+from endless_exam.checker.reporting.cells import md_cell
 
 #: columns of the per-call CSV table (long format: one row per run and call)
 CALL_COLUMNS = ("run", "call_id", "instance_id", "family", "status", "objective", "reference", "ratio_exact",

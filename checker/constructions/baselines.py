@@ -92,7 +92,7 @@ def _capset_domain(params: dict) -> str | None:
 
 
 def kissing(params: dict, log: Log) -> Baseline:
-    from .constructions import kissing as gen
+    from endless_exam.checker.constructions import kissing as gen
 
     d = params["d"]
     quadratic = params.get("representation") == "quadratic"
@@ -125,7 +125,7 @@ def kissing(params: dict, log: Log) -> Baseline:
 
 
 def kissing_theta(params: dict, log: Log) -> Baseline:
-    from .constructions import kissing_theta as gen
+    from endless_exam.checker.constructions import kissing_theta as gen
 
     d, c = params["d"], params["cos100"]
     if (d, c) in gen.PLAN or (d in gen.SHAPES and d in (12, 14)):
@@ -154,7 +154,7 @@ HEILBRONN_SEED = 1
 
 
 def _heilbronn(params: dict, inside, sample, where: str, log: Log) -> Baseline:
-    from .constructions._heilbronn_search import search
+    from endless_exam.checker.constructions._heilbronn_search import search
 
     a_min, points = search(params["n"], inside, sample, HEILBRONN_SEED, HEILBRONN_MOVES)
     return Baseline(points, f"Seeded target-level local search {where} (exact integer areas; simulated annealing, "
@@ -165,20 +165,20 @@ def _heilbronn(params: dict, inside, sample, where: str, log: Log) -> Baseline:
 
 
 def heilbronn(params: dict, log: Log) -> Baseline:
-    from .constructions._heilbronn_search import square_inside, square_sample
+    from endless_exam.checker.constructions._heilbronn_search import square_inside, square_sample
 
     return _heilbronn(params, square_inside, square_sample, "on the 10,000 x 10,000 grid", log)
 
 
 def heilbronn_shape(params: dict, log: Log) -> Baseline:
-    from .constructions._heilbronn_search import triangle_domain
+    from endless_exam.checker.constructions._heilbronn_search import triangle_domain
 
     inside, sample = triangle_domain([tuple(v) for v in params["T"]])
     return _heilbronn(params, inside, sample, "inside T", log)
 
 
 def labs(params: dict, log: Log) -> Baseline:
-    from .constructions import labs as gen
+    from endless_exam.checker.constructions import labs as gen
 
     seq, p, r = gen.baseline(params["N"])
     return Baseline(seq, f"Rotated and padded Legendre sequence (the paper's LABS baseline): p = {p}, the largest "
@@ -207,7 +207,7 @@ def _heilbronn_domain(params: dict) -> str | None:
 
 
 def corners(params: dict, log: Log) -> Baseline:
-    from .constructions import corners as gen
+    from endless_exam.checker.constructions import corners as gen
 
     n = params["n"]
     weight, length, c = gen.best_translate(n)
@@ -219,7 +219,7 @@ def corners(params: dict, log: Log) -> Baseline:
 
 
 def _corners_domain(params: dict) -> str | None:
-    from .constructions import corners as gen
+    from endless_exam.checker.constructions import corners as gen
 
     n = params["n"]
     # T_3 = {0, 1, 3, 4, 9, 10, 12, 13} untranslated already gives 8n - 52 points, and the best translate
@@ -230,7 +230,7 @@ def _corners_domain(params: dict) -> str | None:
 
 
 def matmul(params: dict, log: Log) -> Baseline:
-    from .constructions import matmul as gen
+    from endless_exam.checker.constructions import matmul as gen
 
     dims = (params["n"], params["m"], params["p"])
     scheme = gen.best_piece({(2, 2, 2): list(gen.STRASSEN)})(dims)
@@ -278,7 +278,7 @@ def _degdiam_domain(params: dict) -> str | None:
 
 
 def degdiam(params: dict, log: Log) -> Baseline:
-    from .constructions import degdiam as gen
+    from endless_exam.checker.constructions import degdiam as gen
 
     d, k = params["d"], params["k"]
     if d <= 2 or k == 1:
@@ -317,7 +317,7 @@ LINEQ_SEED = 1
 
 
 def lineq(params: dict, log: Log) -> Baseline:
-    from .constructions import lineq as gen
+    from endless_exam.checker.constructions import lineq as gen
 
     a, b, n = params["a"], params["b"], params["n"]
     found, method = gen.build_search(a, b, n, (LINEQ_SEED,), LINEQ_ITERATIONS)
@@ -326,13 +326,13 @@ def lineq(params: dict, log: Log) -> Baseline:
 
 
 def _apfree_factors(q: int) -> dict[int, list[str]]:
-    from .constructions import apfree_q as gen
+    from endless_exam.checker.constructions import apfree_q as gen
 
     return {1: gen.exhaustive_max(q, 1), 2: gen.exhaustive_max(q, 2), 3: gen.paraboloid(q)}
 
 
 def apfree_q(params: dict, log: Log) -> Baseline:
-    from .constructions import apfree_q as gen
+    from endless_exam.checker.constructions import apfree_q as gen
 
     q, n = params["q"], params["n"]
     factors = _apfree_factors(q)
@@ -374,7 +374,7 @@ def _prime_power_factors(n: int) -> list[int]:
 
 
 def mols(params: dict, log: Log) -> Baseline:
-    from .constructions import mols as gen
+    from endless_exam.checker.constructions import mols as gen
 
     n = params["n"]
     if n in gen.TARGETS:
@@ -397,7 +397,7 @@ def mols(params: dict, log: Log) -> Baseline:
 
 def _mols_domain(params: dict) -> str | None:
     from endless_exam.certificates.schemas import mols as schema
-    from .constructions import mols as gen
+    from endless_exam.checker.constructions import mols as gen
 
     n = params["n"]
     if n in gen.TARGETS:
@@ -418,7 +418,7 @@ def _mols_domain(params: dict) -> str | None:
 def _schur_best(k: int) -> tuple[list[int], str]:
     """The longest colouring: the bundled ones for k <= 8, else Abbott-Hanson products of two shorter ones,
     cut at the 200,000 colours an answer may have (a prefix of a sum-free colouring is one)."""
-    from .constructions import schur as gen
+    from endless_exam.checker.constructions import schur as gen
 
     best = {j: (_fixture_answer("schur", f"k{j}.json"), f"the bundled colouring k{j}.json") for j in range(1, 9)}
     for j in range(9, k + 1):
@@ -450,7 +450,7 @@ COVERING_PLAN = (1, 100_000, 300_000, 0.3)    # seed, moves per shrink step, tot
 
 
 def covering(params: dict, log: Log) -> Baseline:
-    from .constructions import covering as gen
+    from endless_exam.checker.constructions import covering as gen
 
     v, k, t = params["v"], params["k"], params["t"]
     blocks, method = gen.build(v, k, t, log=log, plan=COVERING_PLAN)
@@ -459,7 +459,7 @@ def covering(params: dict, log: Log) -> Baseline:
 
 
 def _shannon_codes(q: int) -> dict[int, list[str]]:
-    from .constructions import shannon as gen
+    from endless_exam.checker.constructions import shannon as gen
 
     if q == 7:
         return gen.c7_codes()
@@ -482,7 +482,7 @@ def shannon(params: dict, log: Log) -> Baseline:
 
 
 def trifference(params: dict, log: Log) -> Baseline:
-    from .constructions import trifference as gen
+    from endless_exam.checker.constructions import trifference as gen
 
     n, m = params["n"], params["m"]
     certified = params.get("representation") == "certified"
@@ -505,7 +505,7 @@ def trifference(params: dict, log: Log) -> Baseline:
 
 
 def kakeya(params: dict, log: Log) -> Baseline:
-    from .constructions import kakeya as gen
+    from endless_exam.checker.constructions import kakeya as gen
 
     q, n = params["q"], params["n"]
     points, method = gen.build(q, n, log=log, rounds=gen.ROUNDS.get((q, n), KAKEYA_ROUNDS))

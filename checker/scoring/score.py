@@ -58,18 +58,20 @@ from typing import Callable
 
 from endless_exam.certificates.verdict import objective_to_float, objective_to_str
 
-from . import __version__, harness, suites
-from .aggregate import aggregate
-from .answers import AnswerRecord, AnswersFileError
-from .call import decide_without_verification, failure_row, score_record
-from .callrow import CallRow
-from .combine import combine
-from .fingerprint import code_fingerprint
-from .progress_header import header_difference
-from .reverify import claims_record
-from . import runlock
-from .outputs import refusal, replace_file
-from .suites import Instance
+from endless_exam.checker import __version__
+from endless_exam.checker.verify import harness
+from endless_exam.checker.suites import instances as suites
+from endless_exam.checker.scoring.aggregate import aggregate
+from endless_exam.checker.scoring.answers import AnswerRecord, AnswersFileError
+from endless_exam.checker.scoring.call import decide_without_verification, failure_row, score_record
+from endless_exam.checker.scoring.callrow import CallRow
+from endless_exam.checker.verify.combine import combine
+from endless_exam.checker.scoring.fingerprint import code_fingerprint
+from endless_exam.checker.scoring.progress_header import header_difference
+from endless_exam.checker.scoring.reverify import claims_record
+from endless_exam.checker.scoring import runlock
+from endless_exam.checker.files.outputs import refusal, replace_file
+from endless_exam.checker.suites.instances import Instance
 
 BACKENDS = ("local", "ray")     # where the verifications run (checker.score_ray for ray)
 
@@ -342,12 +344,12 @@ def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suit
         log: Callable[[str], None] = lambda m: print(m, file=sys.stderr)) -> dict:
     """Score a run. ``jobs``: answers verified at a time (local, default 1) or tasks in flight on the
     cluster (``backend="ray"``, default twice the cluster's CPUs); ``ray_address`` as ``ray.init``'s."""
-    from .answers import AnswersChangedError, AnswersSource
+    from endless_exam.checker.scoring.answers import AnswersChangedError, AnswersSource
 
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}")
     if backend == "ray":
-        from . import score_ray
+        from endless_exam.checker.scoring import score_ray
 
         try:
             score_ray.require()      # before anything is read or written
@@ -507,7 +509,7 @@ def _dispatch_ray(todo: list[AnswerRecord], by_call: dict[str, Instance], total:
                   track: str, time_limit: float, memory_limit: int, formal: bool, source, jobs: int | None,
                   ray_address: str | None, log: Callable[[str], None], changed_error: type) -> None:
     """Verify ``todo`` on a Ray cluster (``score_ray``); rows go through the same ``Progress`` and ``Bar``."""
-    from . import score_ray
+    from endless_exam.checker.scoring import score_ray
 
     if not todo:             # nothing to verify: no cluster needed
         Bar(total, total).close()

@@ -3,7 +3,7 @@
 Processes. Each verifier has a zygote (``endless_exam.certificates.zygote``): a warm parent started once
 per run, lazily, as ``python -I -m endless_exam.certificates.zygote`` (isolated: the caller's working
 directory and ``PYTHON*`` variables never reach it; it runs in ``/``), that has imported the verifier's
-worker module (``endless_exam.checker.worker`` for the primary, ``endless_exam.crosscheck.worker`` for
+worker module (``endless_exam.checker.verify.worker`` for the primary, ``endless_exam.crosscheck.worker`` for
 the second) and, before the first request of each family, what its ``preload(families)`` names for that
 family (only that: ``score`` warms each family once; the CLI's one-answer ``verify`` asks for no warming,
 ``warm=False``, and its child imports only what the answer needs). Every request forks one fresh child
@@ -58,11 +58,11 @@ from endless_exam.certificates.bounded import clip
 from endless_exam.certificates.budget import DEFAULT_MEMORY_LIMIT, DEFAULT_TIME_LIMIT   # the default budget
 from endless_exam.certificates.verdict import Status, Verdict
 
-from .combine import Combined, WitnessCheck, combine, needs_recheck
+from endless_exam.checker.verify.combine import Combined, WitnessCheck, combine, needs_recheck
 
 __all__ = ["Combined", "Worker", "verify", "run_worker", "shutdown", "kill_all", "zygote_pid"]
 
-PRIMARY = "endless_exam.checker.worker"
+PRIMARY = "endless_exam.checker.verify.worker"
 SECOND = "endless_exam.crosscheck.worker"
 ZYGOTE = "endless_exam.certificates.zygote"
 ZYGOTE_START_TIMEOUT = 300.0   # seconds for a zygote to import its verifier's libraries
@@ -640,7 +640,7 @@ def verify(family: str, params: dict, payload: bytes, kind: str = "file", *,
     combined = _verify_pair(family, params, payload, kind, time_limit, memory_limit, warm)
     if not formal:
         return combined
-    from . import formal as formal_check
+    from endless_exam.checker.verify import formal as formal_check
 
     header = {"family": family, "params": params, "kind": kind}
     return formal_check.attach(combined, header, payload, time_limit, memory_limit,

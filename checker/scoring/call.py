@@ -1,4 +1,4 @@
-"""Scoring one call: from its answers record to its :class:`~endless_exam.checker.callrow.CallRow`.
+"""Scoring one call: from its answers record to its :class:`~endless_exam.checker.scoring.callrow.CallRow`.
 
 One answers line is one sample of a call (``AnswerRecord.sample``, default 0); its row carries the same
 sample, and everything here is per sample: samples of one call are scored independently.
@@ -24,12 +24,12 @@ from __future__ import annotations
 
 from endless_exam.certificates.verdict import Status
 
-from . import harness
-from .answers import AnswerRecord
-from .callrow import CallRow, Verified
-from .suites import Instance
+from endless_exam.checker.verify import harness
+from endless_exam.checker.scoring.answers import AnswerRecord
+from endless_exam.checker.scoring.callrow import CallRow, Verified
+from endless_exam.checker.suites.instances import Instance
 
-TOKEN_BUDGET = 128_000
+from endless_exam.certificates.budget import OUTPUT_TOKEN_BUDGET as TOKEN_BUDGET
 TOOL_FINISH_OK = frozenset({"stop", "timeout", "resource_limit", "length"})
 
 

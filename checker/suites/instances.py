@@ -18,8 +18,8 @@ from typing import Any
 
 from endless_exam import fixtures
 
-from .families import FAMILIES
-from .suite_names import SUITES
+from endless_exam.certificates.contract import FAMILIES
+from endless_exam.checker.suites.names import SUITES
 
 
 def instance_id(family: str, params: dict) -> str:

@@ -18,11 +18,11 @@ from typing import Iterable
 
 from endless_exam.certificates.budget import DEFAULT_TIME_LIMIT
 
-from . import prompts
-from .outputs import refusal, replace_file
-from .suites import Instance
+from endless_exam.checker import prompts
+from endless_exam.checker.files.outputs import refusal, replace_file
+from endless_exam.checker.suites.instances import Instance
 
-MAX_OUTPUT_TOKENS = 128_000
+from endless_exam.certificates.budget import OUTPUT_TOKEN_BUDGET as MAX_OUTPUT_TOKENS
 
 
 class ExportError(Exception):
