@@ -1,7 +1,7 @@
 """Baseline benchmark (a script, not a test): ``python -m tests.benchmarks.bench_baselines [FAMILY ...]``.
 
 For one new parameter choice per family (outside every bundled suite; the same choices as
-``tests/test_instance.py``) and a few larger ones, runs ``endless-exam instance FAMILY --params P --baseline``
+``tests/cli/test_instance.py``) and a few larger ones, runs ``endless-exam instance FAMILY --params P --baseline``
 in-process and prints the objective, the seconds the baseline took in its child process, and the verdicts of
 both verifiers. Target: every row well within the default budget of 300 s on a two-core machine.
 """

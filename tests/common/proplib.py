@@ -1,4 +1,4 @@
-"""Helpers shared by the property tests (``tests/test_<family>_properties.py``); not a test module.
+"""Helpers shared by the property tests (``tests/families/<family>/test_<family>_properties.py``); not a test module.
 
 * ``both``: run both verifiers in-process on one answer; they must agree, and each DUPLICATE or
   PROPERTY_VIOLATION witness must be confirmed by the OTHER verifier's ``witness_holds``;

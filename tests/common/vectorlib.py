@@ -1,4 +1,4 @@
-"""Shared machinery of the Wycheproof-style regression-vector tests (``tests/test_<family>_vectors.py``).
+"""Shared machinery of the Wycheproof-style regression-vector tests (``tests/families/<family>/test_<family>_vectors.py``).
 
 Not a test module (no ``test_`` prefix): each family's vector file defines ``class Test<Family>Vectors
 (vectorlib.VectorTests)`` with what is specific to it, and inherits the standard tests:
