@@ -24,8 +24,8 @@ import time
 
 from endless_exam.certificates.strictjson import MAX_BYTES
 
-from .outcomes import classify_error, classify_output
-from .task import base_fields, finish, record
+from endless_exam.checker.runner.outcomes import classify_error, classify_output
+from endless_exam.checker.runner.task import base_fields, finish, record
 
 WORKSPACE = "/workspace"
 ANSWER = WORKSPACE + "/answer.json"
@@ -109,7 +109,7 @@ def tool_assisted_solver(answers_path: str | None, attempt: int, deadline: int, 
     from inspect_ai.solver import solver
     from inspect_ai.util import apply_limits, sandbox, time_limit
 
-    from . import answers_out
+    from endless_exam.checker.runner import answers_out
 
     @solver(name="endless_exam_tool_assisted")
     def collect():

@@ -1,4 +1,4 @@
-"""The ``answers.jsonl`` that ``run`` writes: the scorer's format (``checker.answers``), one line per call and sample.
+"""The ``answers.jsonl`` that ``run`` writes: the scorer's format (``checker.scoring.answers``), one line per call and sample.
 
 Each line: ``call_id``, ``sample`` (only when not 0, as the scorer reads it), ``content`` (the model's text,
 tool-free track) or ``answer`` (the tool-assisted track's ``/workspace/answer.json``, see
@@ -23,8 +23,8 @@ from typing import Iterable
 from endless_exam.certificates.errors import AnswerError
 from endless_exam.certificates.strictjson import MAX_BYTES, loads
 
-from ..answers import INFRASTRUCTURE
-from ..outputs import replace_file
+from endless_exam.checker.scoring.answers import INFRASTRUCTURE
+from endless_exam.checker.files.outputs import replace_file
 
 Key = tuple[str, int]
 

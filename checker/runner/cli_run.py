@@ -2,7 +2,7 @@
 
 ``RUN_DIR`` holds ``manifest.json`` (``manifest``), ``answers.jsonl`` (``answers_out``: the scorer's
 format), ``logs/`` (inspect's eval logs, one per invocation; ``inspect view --log-dir RUN_DIR/logs``),
-``scores.json`` with its progress file (written by the existing scorer, ``checker.score.run``, exactly as
+``scores.json`` with its progress file (written by the existing scorer, ``checker.scoring.score.run``, exactly as
 ``endless-exam score RUN_DIR/answers.jsonl --output RUN_DIR/scores.json --allow-partial`` writes it), and
 ``run.lock`` (one run per directory at a time).
 
@@ -27,7 +27,6 @@ import shutil
 import sys
 import time
 
-from ..suite_names import SUITES
 
 EXTRA_HINT = "pip install 'endless-exam-checker[run]'"
 DEFAULT_MAX_TOKENS = 128_000
@@ -113,8 +112,8 @@ def _log(msg: str) -> None:
 
 
 def settings_of(args, model_name: str, instances) -> dict:
-    from .. import __version__
-    from . import manifest
+    from endless_exam.checker import __version__
+    from endless_exam.checker.runner import manifest
 
     tool = args.track == "tool-assisted"
     return {"model": model_name, "model_base_url": args.model_base_url, "model_args": _model_args(args.model_args),
@@ -135,7 +134,7 @@ def _sandbox_spec(args, run_dir: str):
                            "local to run the agent's commands UNISOLATED on this machine (docs/runner.md)")
     if args.sandbox == "local":
         return "local"
-    from .agent import write_compose
+    from endless_exam.checker.runner.agent import write_compose
 
     return ("docker", write_compose(os.path.join(run_dir, "sandbox")))
 
@@ -145,10 +144,12 @@ def execute(args, model=None, log=_log) -> int:
     (tests: mockllm with scripted outputs)."""
     from inspect_ai import eval as inspect_eval
 
-    from .. import harness, runlock, score, suites
-    from ..fingerprint import code_fingerprint
-    from . import answers_out, manifest
-    from .task import close_journals, make_task, sample_id, select
+    from endless_exam.checker.scoring import runlock, score
+    from endless_exam.checker.scoring.fingerprint import code_fingerprint
+    from endless_exam.checker.suites import instances as suites
+    from endless_exam.checker.verify import harness
+    from endless_exam.checker.runner import answers_out, manifest
+    from endless_exam.checker.runner.task import close_journals, make_task, sample_id, select
 
     if args.samples < 1 or args.samples > 1000:
         raise RunError(f"--samples must be between 1 and 1000, got {args.samples}")
@@ -233,7 +234,7 @@ def execute(args, model=None, log=_log) -> int:
         order = [k for k in ((i.call_id, s) for i in instances for s in range(max(args.samples, _max_sample(rows) + 1)))]
         answers_out.compact(answers_path, rows, order)
         if interrupted is not None:
-            from .. import interrupts
+            from endless_exam.checker.scoring import interrupts
 
             log(f"interrupted: the samples collected so far are in {answers_path}; run the same command again "
                 "to resume")
@@ -258,8 +259,8 @@ def _max_sample(rows) -> int:
 def _record_lost(logs, todo, answers_path, args, attempt) -> None:
     """A sample that failed in inspect before its solver could record it (a sandbox that did not start, say)
     gets an infrastructure line (``collector_error``), so that it is listed as missing and redone."""
-    from . import answers_out
-    from .task import base_fields, finish
+    from endless_exam.checker.runner import answers_out
+    from endless_exam.checker.runner.task import base_fields, finish
 
     rows = answers_out.read(answers_path)
     wanted = set(todo)

@@ -18,8 +18,8 @@ import platform
 import time
 from importlib import metadata
 
-from .. import __version__, prompts
-from ..outputs import write_text
+from endless_exam.checker import __version__, prompts
+from endless_exam.checker.files.outputs import write_text
 
 SCHEMA_VERSION = 1
 COMPARED = ("model", "model_base_url", "model_args", "suite", "suite_sha256", "track", "prompts_sha256",

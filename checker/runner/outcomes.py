@@ -1,9 +1,9 @@
 """inspect-ai's model outputs and errors -> the scorer's outcome classes (UPSTREAM_NOTES.md 3.2).
 
-A *scored* outcome is a ``finish_reason`` the scorer decides (``checker.call``): ``stop`` (verified),
+A *scored* outcome is a ``finish_reason`` the scorer decides (``checker.scoring.call``): ``stop`` (verified),
 ``length``, ``refusal``, ``tool_violation``, ``timeout`` (zero in the tool-free track). An
 *infrastructure* outcome is written as ``error`` (and ``finish_reason``) with one of
-``checker.answers.INFRASTRUCTURE``: the scorer counts it as missing, never as zero, and ``run`` collects
+``checker.scoring.answers.INFRASTRUCTURE``: the scorer counts it as missing, never as zero, and ``run`` collects
 the sample again on resume.
 
 The mapping of one generation (``classify_output``), in this order:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from inspect_ai import task
 
-from .task import DEFAULT_DEADLINE, make_task, suite_task_names, task_name
+from endless_exam.checker.runner.task import DEFAULT_DEADLINE, make_task, suite_task_names, task_name
 
 
 def _probe() -> None:

@@ -1,10 +1,10 @@
 """The inspect scorer and metrics: each answer decided exactly as ``endless-exam score`` decides it.
 
 The sample's answers line (``answers_out``: the same line ``run`` writes) is framed by
-``checker.answers.parse_line`` and scored by ``checker.call.score_record``, the function ``score`` uses:
+``checker.scoring.answers.parse_line`` and scored by ``checker.scoring.call.score_record``, the function ``score`` uses:
 the outcome classes first (infrastructure -> missing, an unfinished generation or the token budget ->
 zero, a size limit -> REJECT), then both verifiers in their isolated processes through
-``checker.harness`` (same time and memory limits, same trust rule, ``combine``). The harness blocks, so
+``checker.verify.harness`` (same time and memory limits, same trust rule, ``combine``). The harness blocks, so
 it runs in a worker thread (``anyio.to_thread``), at most as many at a time as this process has CPUs;
 inspect's event loop never waits on it.
 
@@ -13,7 +13,7 @@ is never a zero), ``answer`` the verdict, ``explanation`` the verdict, reason an
 the verdict, reason, exact objective and ratio (strings), gap closed, both verifiers' summaries and the
 witness re-checks, and ``row``: the full ``calls_scored`` row that ``score`` would write.
 
-Metrics (over the scored samples of the eval) come from ``checker.aggregate.aggregate`` applied to those
+Metrics (over the scored samples of the eval) come from ``checker.scoring.aggregate.aggregate`` applied to those
 rows, the same function that makes ``scores.json``: ``score`` (100 x mean ratio over the distinct
 instances; the subset score when some are missing), ``published_mean``, ``construction_mean``,
 ``valid_fraction`` and ``gap_closed`` (the mean over eligible instances). NaN where the group is empty.
@@ -25,12 +25,12 @@ from functools import lru_cache
 
 from endless_exam.certificates.verdict import objective_to_float
 
-from .. import harness
-from ..aggregate import aggregate, gap_closed
-from ..answers import parse_line
-from ..call import score_record
-from ..callrow import CallRow, outcome_from_json
-from ..suites import Instance
+from endless_exam.checker.scoring.aggregate import aggregate, gap_closed
+from endless_exam.checker.scoring.answers import parse_line
+from endless_exam.checker.scoring.call import score_record
+from endless_exam.checker.scoring.callrow import CallRow, outcome_from_json
+from endless_exam.checker.suites.instances import Instance
+from endless_exam.checker.verify import harness
 
 STORE_KEY = "endless_exam_answers_line"     # the sample's answers line (bytes as latin-1 text) in the store
 
@@ -160,7 +160,7 @@ def make_scorer():
     def endless_exam_scorer(time_limit: float = harness.DEFAULT_TIME_LIMIT,
                             memory_limit: int = harness.DEFAULT_MEMORY_LIMIT):
         async def score(state: TaskState, target: Target) -> Score:
-            from .task import instance_of
+            from endless_exam.checker.runner.task import instance_of
 
             inst, track = instance_of(state.metadata)
             text = state.store.get(STORE_KEY)

@@ -25,10 +25,12 @@ from __future__ import annotations
 import time
 from functools import lru_cache
 
-from .. import export, prompts, suites
-from ..suite_names import SUITES
-from . import answers_out
-from .outcomes import classify_error, classify_output
+from endless_exam.checker import prompts
+from endless_exam.checker.suites import export
+from endless_exam.checker.suites import instances as suites
+from endless_exam.checker.suites.names import SUITES
+from endless_exam.checker.runner import answers_out
+from endless_exam.checker.runner.outcomes import classify_error, classify_output
 
 TRACKS = ("tool-free", "tool-assisted")
 DEFAULT_DEADLINE = 7200
@@ -92,7 +94,7 @@ _journals: dict[str, answers_out.Journal] = {}
 def record(state, fields: dict, raw_answer: bytes | None, answers_path: str | None, store: bool = True) -> None:
     """Store the sample's answers line for the scorer (``store``: not when ``run`` scores the file itself,
     so that inspect's log does not hold every answer twice) and, with ``answers_path``, append it there."""
-    from .scorer import STORE_KEY
+    from endless_exam.checker.runner.scorer import STORE_KEY
 
     data = answers_out.line(fields, raw_answer)
     if store:
@@ -182,7 +184,7 @@ def make_task(suite: str, track: str = "tool-free", samples: int = 1, only: str 
     ``store=False``: the scorer will not run, ``run`` scores ``answers_out`` itself)."""
     from inspect_ai import Task
 
-    from .scorer import make_scorer
+    from endless_exam.checker.runner.scorer import make_scorer
 
     if track not in TRACKS:
         raise ValueError(f"track must be one of {', '.join(TRACKS)}, got {track!r}")
@@ -198,7 +200,7 @@ def make_task(suite: str, track: str = "tool-free", samples: int = 1, only: str 
     if track == "tool-free":
         solver = tool_free_solver(answers_out, attempt, store)
     else:
-        from .agent import tool_assisted_solver
+        from endless_exam.checker.runner.agent import tool_assisted_solver
 
         solver = tool_assisted_solver(answers_out, attempt, int(deadline), store)
     kwargs = {}
@@ -207,7 +209,7 @@ def make_task(suite: str, track: str = "tool-free", samples: int = 1, only: str 
     if memory_limit is not None:
         kwargs["memory_limit"] = memory_limit
     if sandbox is None and track == "tool-assisted":    # Docker with the paper's limits; --sandbox local overrides
-        from .agent import compose_file
+        from endless_exam.checker.runner.agent import compose_file
 
         sandbox = ("docker", compose_file())
     return Task(dataset=dataset, solver=solver, scorer=make_scorer()(**kwargs), sandbox=sandbox,

@@ -35,7 +35,8 @@ def reply_of(record: dict) -> tuple:
 
 
 def prompt_of(call_id: str, track: str = "tool-free") -> str:
-    from endless_exam.checker import export, suites
+    from endless_exam.checker.suites import export
+    from endless_exam.checker.suites import instances as suites
 
     return export.record(suites.find(call_id), track)["prompt"]
 

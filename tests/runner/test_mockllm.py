@@ -17,7 +17,9 @@ pytestmark = [pytest.mark.filterwarnings("ignore:The 'initial' parameter is depr
 
 from inspect_ai.model import ModelOutput, ModelUsage, get_model  # noqa: E402
 
-from endless_exam.checker import cli, export, suites  # noqa: E402
+from endless_exam.checker import cli  # noqa: E402
+from endless_exam.checker.suites import export  # noqa: E402
+from endless_exam.checker.suites import instances as suites  # noqa: E402
 from endless_exam.checker.runner import cli_run  # noqa: E402
 
 from .common import cli as run_cli, per_call  # noqa: E402

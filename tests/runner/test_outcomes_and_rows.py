@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from endless_exam.checker.answers import parse_line
+from endless_exam.checker.scoring.answers import parse_line
 from endless_exam.checker.runner import answers_out
 from endless_exam.checker.runner.outcomes import classify_error, classify_output
 
