@@ -11,6 +11,11 @@ last user message to a list of steps, used one per request in order (the last on
 * ``("tool_call",)``: a 200 whose choice is a tool call (``finish_reason: tool_calls``);
 * ``("hang", seconds)``: wait, then answer 500 (for the kill-and-resume test).
 
+``POST /v1/responses`` (the Responses API) serves the same steps: ``ok`` with finish ``stop`` is a
+``completed`` response, ``length`` an ``incomplete`` one with reason ``max_output_tokens``,
+``content_filter`` an ``incomplete`` one with reason ``content_filter``; usage as ``input_tokens``,
+``output_tokens`` and ``output_tokens_details.reasoning_tokens``; ``status`` steps as above.
+
 Every request is appended to ``requests`` (the prompt and the step used), under a lock.
 """
 from __future__ import annotations
@@ -38,11 +43,10 @@ class FakeOpenAI:
             def do_POST(self) -> None:
                 n = int(self.headers.get("Content-Length") or 0)
                 body = json.loads(self.rfile.read(n))
-                prompt = [m for m in body["messages"] if m["role"] == "user"][-1]["content"]
-                if isinstance(prompt, list):
-                    prompt = "".join(p.get("text", "") for p in prompt)
+                responses = self.path.rstrip("/").endswith("/responses")
+                prompt = owner.prompt_of(body, responses)
                 step = owner.next_step(prompt)
-                owner.respond(self, body, step)
+                (owner.respond_responses if responses else owner.respond)(self, body, step)
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
@@ -59,6 +63,20 @@ class FakeOpenAI:
     def __exit__(self, *exc) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+    @staticmethod
+    def prompt_of(body: dict, responses: bool) -> str:
+        """The text of the request's last user message (Chat Completions ``messages``, Responses ``input``)."""
+        items = body.get("input") if responses else body.get("messages")
+        if isinstance(items, str):
+            return items
+        users = [m for m in items or [] if m.get("role") == "user"]
+        if not users:
+            return ""
+        content = users[-1].get("content")
+        if isinstance(content, list):
+            content = "".join(p.get("text", "") for p in content if isinstance(p, dict))
+        return content or ""
 
     def next_step(self, prompt: str) -> tuple:
         with self.lock:
@@ -118,4 +136,27 @@ class FakeOpenAI:
             if "reasoning_tokens" in usage:
                 u["completion_tokens_details"] = {"reasoning_tokens": usage["reasoning_tokens"]}
             doc["usage"] = u
+        self._send(handler, 200, json.dumps(doc).encode())
+
+    def respond_responses(self, handler, body: dict, step: tuple) -> None:
+        kind = step[0]
+        if kind != "ok":
+            self.respond(handler, body, step)     # errors, truncated and garbage bodies look the same
+            return
+        _, content, finish, usage = step
+        status, incomplete = "completed", None
+        if finish == "length":
+            status, incomplete = "incomplete", {"reason": "max_output_tokens"}
+        elif finish == "content_filter":
+            status, incomplete = "incomplete", {"reason": "content_filter"}
+        doc = {"id": "resp_fake", "object": "response", "created_at": int(time.time()), "status": status,
+               "incomplete_details": incomplete, "model": body.get("model", "fake"), "error": None,
+               "output": [{"type": "message", "id": "msg_fake", "status": "completed", "role": "assistant",
+                           "content": [{"type": "output_text", "text": content, "annotations": []}]}],
+               "parallel_tool_calls": True, "tool_choice": "auto", "tools": []}
+        if usage is not None:
+            doc["usage"] = {"input_tokens": usage["prompt_tokens"], "output_tokens": usage["completion_tokens"],
+                            "total_tokens": usage["prompt_tokens"] + usage["completion_tokens"],
+                            "input_tokens_details": {"cached_tokens": 0},
+                            "output_tokens_details": {"reasoning_tokens": usage.get("reasoning_tokens", 0)}}
         self._send(handler, 200, json.dumps(doc).encode())

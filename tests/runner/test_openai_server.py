@@ -102,3 +102,23 @@ def test_a_truncated_body_and_a_garbage_body_are_infrastructure_never_zero(tmp_p
     assert reasons[lineq] == "transport_error"
     assert reasons[schur] in ("malformed_event", "transport_error")
     assert all(r["outcome"] == "missing" for r in doc["calls_scored"])
+
+
+def test_the_responses_api_maps_completed_incomplete_and_usage(tmp_path):
+    ok = ("ok", '{"answer": [1, 2, 3, 4, 5]}', "stop", {"prompt_tokens": 4, "completion_tokens": 30,
+                                                         "reasoning_tokens": 25})
+    lineq, schur, capset = "a3-lineq-4", "a3-schur-1", "a3-capset-11"
+    script = {prompt_of(lineq): [("status", 500), ok],
+              prompt_of(schur): [("ok", '{"answer": [0, 1', "length", {"prompt_tokens": 1, "completion_tokens": 2})],
+              prompt_of(capset): [("ok", "", "content_filter", {"prompt_tokens": 1, "completion_tokens": 0})]}
+    with FakeOpenAI(script) as server:       # inspect's OpenAI provider on the Responses API
+        res = cli("run", "--model", "openai/fake-model", "--model-base-url", server.base_url, "--output",
+                  str(tmp_path / "R"), "-M", "max_retries=0", "-M", "responses_api=true", "--max-retries", "1",
+                  "--display", "none", "--only", lineq, schur, capset)
+    assert res.returncode == 0, res.stdout + res.stderr
+    rows = {k[0]: v for k, v in per_call(tmp_path / "R" / "scores.json").items()}
+    assert rows[lineq][1] == "ACCEPT" and rows[lineq][3] == "5"
+    assert rows[schur][1:3] == ("ZERO", "finish_reason:length")
+    assert rows[capset][1:3] == ("ZERO", "finish_reason:refusal")
+    answers = {json.loads(x)["call_id"]: json.loads(x) for x in (tmp_path / "R" / "answers.jsonl").read_text().splitlines()}
+    assert answers[lineq]["output_tokens"] == 30 and answers[lineq]["usage"]["reasoning_tokens"] == 25
