@@ -32,6 +32,7 @@ EXTRA_HINT = "pip install 'endless-exam-checker[run]'"
 DEFAULT_MAX_TOKENS = 128_000
 DEFAULT_DEADLINE = 7200
 DEFAULT_MAX_RETRIES = 4
+MAX_JOBS = 64            # as score's --jobs
 
 
 class RunError(Exception):
@@ -75,7 +76,7 @@ def add_parser(sub, suite_arg, usage_error: type[Exception]) -> None:
                    help="inspect's progress display (default: inspect's, full on a terminal)")
     p.add_argument("--restart", action="store_true",
                    help="discard the run directory's answers and scores and start anew (default: resume)")
-    p.add_argument("--jobs", type=int, help="answers verified at a time when scoring (default: the CPUs available)")
+    p.add_argument("--jobs", type=int, help=f"answers verified at a time when scoring, 1 to {MAX_JOBS} (default: the CPUs available)")
     p.set_defaults(func=lambda args: cmd_run(args, usage_error))
 
 
@@ -157,6 +158,8 @@ def execute(args, model=None, log=_log) -> int:
         raise RunError(f"--limit must be at least 1, got {args.limit}")
     if args.max_tokens < 1:
         raise RunError(f"--max-tokens must be at least 1, got {args.max_tokens}")
+    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
+        raise RunError(f"--jobs must be between 1 and {MAX_JOBS}, got {args.jobs}")
     if args.deadline < 1:
         raise RunError(f"--deadline must be at least 1 second, got {args.deadline}")
     run_dir = args.output
@@ -240,12 +243,17 @@ def execute(args, model=None, log=_log) -> int:
                 "to resume")
             return interrupts.stop(interrupted)
         missing_now = [k for k in keys if k not in rows or not answers_out.is_done(rows[k][0])]
-        jobs = args.jobs or max(1, len(os.sched_getaffinity(0)))
+        jobs = args.jobs or max(1, min(MAX_JOBS, len(os.sched_getaffinity(0))))
         try:
             # new answers: score them anew; the same answers (a run that collected nothing): resume scoring
             result = score.run(answers_path, scores_path, instances, suite=args.suite, track=args.track,
                                allow_partial=True, jobs=jobs, restart=bool(todo), log=log)
         except score.ScoreError as exc:
+            if getattr(exc, "interrupted", None) is not None:     # SIGINT / SIGTERM while scoring: saved
+                from endless_exam.checker.scoring import interrupts
+
+                log(str(exc))
+                return interrupts.stop(exc.interrupted)
             raise RunError(str(exc)) from None
         finally:
             harness.shutdown()
