@@ -139,13 +139,13 @@ def test_tool_assisted_track_in_the_local_sandbox(tmp_path):
     assert doc["track"] == "tool-assisted"
 
 
-def test_the_registered_task_runs_under_inspects_own_eval_with_exports_messages():
+def test_the_registered_task_runs_under_inspects_own_eval_with_exports_messages(tmp_path):
     from inspect_ai import eval as inspect_eval
 
     model = scripted({LINEQ: [_out('{"answer": [1, 2, 3, 4, 5]}')], SCHUR: [_out("no idea")],
                       CAPSET: [_out("x", "max_tokens")]})
     log = inspect_eval("endless_exam/bench_v1", model=model, task_args={"only": f"{CAPSET},{SCHUR},{LINEQ}"},
-                       display="none", log_dir=None)[0]
+                       display="none", log_dir=str(tmp_path / "logs"))[0]
     assert log.status == "success", log.error
     by_id = {s.id: s for s in log.samples}
     assert set(by_id) == {LINEQ, SCHUR, CAPSET}
