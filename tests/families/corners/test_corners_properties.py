@@ -23,6 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from endless_exam.certificates.reasons import WITNESS_REASONS
 from endless_exam import fixtures
 from endless_exam.certificates.schemas import corners as schema
 from endless_exam.certificates.forms import diffset, digits
@@ -57,7 +58,7 @@ def brute_has_corner(points) -> bool:
 def both(answer, n: int):
     params = {"n": n}
     p, s = proplib.both(primary, second, params, answer)
-    if p.reason in ("DUPLICATE", "PROPERTY_VIOLATION"):
+    if p.reason in WITNESS_REASONS:
         pts = schema.parse(answer, params).points
         for verdict in (p, s):
             idx = verdict.witness["indices"]
