@@ -133,6 +133,7 @@ class DegDiamAnswer:
     edges: tuple[tuple[int, int], ...] | None = None      # edge-list form, in submission order
     moduli: tuple[int, ...] | None = None                 # Cayley form
     generators: tuple[tuple[int, ...], ...] | None = None
+    levels: int = 0          # L of the admission (``admitted_levels``): the level bound both verifiers cost with
 
     @property
     def is_cayley(self) -> bool:
@@ -171,8 +172,8 @@ def parse(answer: Any, params: dict) -> DegDiamAnswer:
         for n in moduli:
             order *= n
         degree = _connection_size(moduli, gens)
-        _check_work(order, order * degree // 2, k, degree)
-        return DegDiamAnswer(d, k, order, moduli=moduli, generators=gens)
+        L = _check_work(order, order * degree // 2, k, degree)
+        return DegDiamAnswer(d, k, order, moduli=moduli, generators=gens, levels=L)
     if type(answer) is not list:
         raise AnswerError("FORMAT_TYPE", f"a degdiam answer must be a JSON list of edges [u, v] or a Cayley object, "
                           f"got {describe(answer)}")
@@ -187,8 +188,8 @@ def parse(answer: Any, params: dict) -> DegDiamAnswer:
     for u, v in edges:
         degree[u] += 1
         degree[v] += 1
-    _check_work(vertices, len(edges), k, min(degree), edges)
-    return DegDiamAnswer(d, k, vertices, edges=edges)
+    L = _check_work(vertices, len(edges), k, min(degree), edges)
+    return DegDiamAnswer(d, k, vertices, edges=edges, levels=L)
 
 
 def levels(V: int, k: int, min_degree: int) -> int:
@@ -246,17 +247,22 @@ def diameter_bound(V: int, edges: tuple[tuple[int, int], ...]) -> int:
     return 2 * widest
 
 
-def _check_work(V: int, E: int, k: int, min_degree: int, edges: tuple[tuple[int, int], ...] | None = None) -> None:
+def _check_work(V: int, E: int, k: int, min_degree: int, edges: tuple[tuple[int, int], ...] | None = None) -> int:
+    """Refuse an answer over the work bound (``SIZE_LIMIT``); otherwise return the level bound L it was
+    admitted with: ``levels(V, k, delta)``, or min(that, 2 e + 1) when the cheap bound refused and the
+    search per component admitted (``DegDiamAnswer.levels``; the second verifier prices its bit-row
+    search with this same L, issue 31)."""
+    L = levels(V, k, min_degree)
     primary = work(V, E, k, min_degree)
     if primary <= MAX_PRIMARY_WORK:
-        return
+        return L
     # the iteration stops at the level after the largest component diameter D (nothing changes then), so
     # it runs at most min(k, D + 1) levels; for an edge list D <= diameter_bound, one search per component
     if edges is not None:
-        tight = min(levels(V, k, min_degree), diameter_bound(V, edges) + 1)
-        primary = min(tight * dense_units(V, E), 2 * SPARSE_UNITS * E * V)
+        L = min(L, diameter_bound(V, edges) + 1)
+        primary = min(L * dense_units(V, E), 2 * SPARSE_UNITS * E * V)
         if primary <= MAX_PRIMARY_WORK:
-            return
+            return L
     raise AnswerError("SIZE_LIMIT", f"the graph is too large to check in the time limit (V = {V:,} vertices, "
                       f"E = {E:,} edges, minimum degree {min_degree}, k = {k}): min(L min(4 (V + 2E), "
                       f"ceil(V/8) (V + 256)) ceil(V/64), 24 E V) = {primary:,} exceeds {MAX_PRIMARY_WORK:,}, "

@@ -64,6 +64,7 @@ BIT_WORD_NS = 3                   # ... of one gathered word of the bit-row sear
 BIT_LEVEL_NS = 120_000            # ... and of one level of a batch of BIT_BATCH sources (V = 4,000)
 BIT_MIN_NS = 200_000_000          # below 0.2 s of list search the bit rows are not considered
 CONFIRM_BITS_EDGES = 100_000      # witnesses of edge lists at least this long are re-checked on bit rows
+CAYLEY_CELLS = 1 << 20            # (element, generator) pairs of a Cayley search expanded at once (8 MB)
 
 
 class CayleyGroup:
@@ -80,6 +81,7 @@ class CayleyGroup:
         self.order = 1
         for n in moduli:
             self.order *= n
+        self.expanded = 0                                # (element, s) pairs expanded by ``search``
 
     def decode(self, x: int) -> list[int]:
         digits = []
@@ -97,6 +99,45 @@ class CayleyGroup:
     def neighbours(self, x: int) -> list[int]:
         dx = self.decode(x)
         return [self.encode([(a + b) % n for a, b, n in zip(dx, s, self.moduli)]) for s in self.connection]
+
+    def search(self, source: int, limit: int | None, target: int | None = None) -> np.ndarray:
+        """Breadth-first search from ``source``: (V,) int64 distances, -1 where not reached. It stops
+        after ``limit`` levels (None: no limit), as soon as every element is reached, or once ``target``
+        is. Each element is expanded at most once: a level adds s to the digits of every frontier
+        element for every s of the connection set (digit by digit modulo n_i, numbers re-encoded in
+        mixed radix; at most ``CAYLEY_CELLS`` (element, s) pairs at a time), keeps the numbers not yet
+        reached, and they (deduplicated) are the next frontier. Work: at most V |S| pairs, counted in
+        ``self.expanded``."""
+        V, t = self.order, len(self.moduli)
+        conn = np.array(self.connection, dtype=np.int64).reshape(len(self.connection), t)
+        place = np.ones(t, dtype=np.int64)
+        for i in range(t - 2, -1, -1):
+            place[i] = place[i + 1] * self.moduli[i + 1]
+        dist = np.full(V, -1, dtype=np.int64)
+        dist[source] = 0
+        reached, level, frontier = 1, 0, np.array([source], dtype=np.int64)
+        rows = max(1, CAYLEY_CELLS // max(1, len(conn)))
+        while len(frontier) and (limit is None or level < limit) and reached < V:
+            if target is not None and dist[target] >= 0:
+                break
+            level += 1
+            found = []
+            for c in range(0, len(frontier), rows):
+                part = frontier[c:c + rows]
+                code = np.zeros((len(part), len(conn)), dtype=np.int64)
+                for i, n in enumerate(self.moduli):
+                    digit = (part // place[i]) % n
+                    code *= n
+                    code += (digit[:, None] + conn[None, :, i]) % n
+                self.expanded += code.size
+                new = np.unique(code[dist[code] < 0])
+                dist[new] = level
+                found.append(new)
+                reached += len(new)
+                if reached == V or (target is not None and dist[target] >= 0):
+                    break
+            frontier = np.concatenate(found) if found else frontier[:0]
+        return dist
 
 
 def _adjacency_lists(parsed: schema.DegDiamAnswer) -> list[set[int]]:
@@ -162,16 +203,6 @@ def _far_pair(parsed, x: int, y: int, dist: int | None) -> Verdict:
     return reject("PROPERTY_VIOLATION", f"d({x}, {y}) = {dist} > k = {parsed.k}", {"pair": [x, y], "distance": dist})
 
 
-class _CayleyAdjacency:
-    """adj[x] computed on demand from the group (for the single search from 0)."""
-
-    def __init__(self, group: CayleyGroup) -> None:
-        self.group = group
-
-    def __getitem__(self, x: int) -> list[int]:
-        return self.group.neighbours(x)
-
-
 def check(parsed: schema.DegDiamAnswer) -> Verdict:
     V, d, k = parsed.vertices, parsed.d, parsed.k
     if parsed.is_cayley:
@@ -180,10 +211,12 @@ def check(parsed: schema.DegDiamAnswer) -> Verdict:
             return reject("PROPERTY_VIOLATION", f"the connection set has {len(group.connection)} elements, so every "
                           f"vertex has degree {len(group.connection)} > d = {d}",
                           {"vertex": 0, "degree": len(group.connection)})
-        adj = _CayleyAdjacency(group)
-        seen, _ = _levels(adj, 0, k)
-        if len(seen) < V:
-            return _far(parsed, adj, 0, seen)
+        dist = group.search(0, k)
+        unseen = np.flatnonzero(dist < 0)
+        if len(unseen):
+            y = int(unseen[0])
+            far = int(group.search(0, None, target=y)[y])
+            return _far_pair(parsed, 0, y, None if far < 0 else far)
         return accept(V, f"Cayley graph of order {V}: eccentricity of 0 (= diameter) <= {k}, degree "
                       f"{len(group.connection)} <= {d}")
     first: dict[tuple[int, int], int] = {}
@@ -272,13 +305,17 @@ def list_cost(V: int, E: int) -> int:
     return LIST_VISIT_NS * V * (V + 2 * E)
 
 
-def bit_cost(V: int, k: int, min_degree: int) -> int:
+def bit_cost(V: int, levels: int) -> int:
     """Estimated nanoseconds of the bit-row search: at most V rows of ceil(V/64) words gathered per
     source (each vertex is expanded once, and a full ball stops), and ceil(V / BIT_BATCH) batches of at
-    most L levels (L = ``schema.levels``: the diameter bound from the minimum degree, and k)."""
+    most L levels. L is the level bound the schema admitted the answer with (``parsed.levels``: k, the
+    diameter bound from the minimum degree, and, when that refused, 2 e + 1 from the search per
+    component): a batch runs one level more than the largest eccentricity of its sources at most (the
+    level that finds nothing), so the same L bounds both verifiers' levels (issue 31: pricing with the
+    minimum-degree bound alone sent a 580,000-edge graph with one pendant vertex to the list search)."""
     words = (V + 63) // 64
     batches = (V + BIT_BATCH - 1) // BIT_BATCH
-    return BIT_WORD_NS * V * V * words + BIT_LEVEL_NS * batches * schema.levels(V, k, min_degree)
+    return BIT_WORD_NS * V * V * words + BIT_LEVEL_NS * batches * levels
 
 
 def _pairs(parsed: schema.DegDiamAnswer) -> np.ndarray:
@@ -290,8 +327,7 @@ def bits_are_cheaper(parsed: schema.DegDiamAnswer) -> bool:
     V, E = parsed.vertices, len(parsed.edges)
     if list_cost(V, E) <= BIT_MIN_NS:
         return False
-    degree = np.bincount(_pairs(parsed).reshape(-1), minlength=V)
-    return bit_cost(V, parsed.k, int(degree.min())) < list_cost(V, E)
+    return bit_cost(V, parsed.levels) < list_cost(V, E)
 
 
 def bit_rows(V: int, pairs: np.ndarray) -> np.ndarray:
@@ -413,11 +449,16 @@ def confirm(parsed: schema.DegDiamAnswer, w: Witness) -> tuple[bool, str]:
         distance = lambda x, y: bit_distance(A, x, y)
     else:
         if parsed.is_cayley:
-            adj = _CayleyAdjacency(CayleyGroup(parsed.moduli, parsed.generators))
+            group = CayleyGroup(parsed.moduli, parsed.generators)
+            degree = lambda x: len(set(group.neighbours(x)))
+
+            def distance(x, y):
+                t = int(group.search(x, None, target=y)[y])
+                return None if t < 0 else t
         else:
             adj = _adjacency_lists(parsed)
-        degree = lambda x: len(set(adj[x]))
-        distance = lambda x, y: bfs_distance(adj, x, y)
+            degree = lambda x: len(set(adj[x]))
+            distance = lambda x, y: bfs_distance(adj, x, y)
     if w.kind == "degree":
         x = w["vertex"]
         deg = degree(x)
