@@ -63,6 +63,7 @@ LIST_VISIT_NS = 7                 # measured cost of one visit of the numpy adja
 BIT_WORD_NS = 3                   # ... of one gathered word of the bit-row search ...
 BIT_LEVEL_NS = 120_000            # ... and of one level of a batch of BIT_BATCH sources (V = 4,000)
 BIT_MIN_NS = 200_000_000          # below 0.2 s of list search the bit rows are not considered
+SECOND_BUDGET_NS = 10 ** 10       # the chosen edge-list path of every admitted answer is estimated at most 10 s
 CONFIRM_BITS_EDGES = 100_000      # witnesses of edge lists at least this long are re-checked on bit rows
 CAYLEY_CELLS = 1 << 20            # (element, generator) pairs of a Cayley search expanded at once (8 MB)
 
