@@ -10,11 +10,17 @@
 """
 from __future__ import annotations
 
-import random
 import sys
 
 L = 15_492            # C(15,492, 2) = 119,991,786 <= MAX_PAIRS = 1.2e8
 N = 10 ** 9
+
+
+def _prime_at_least(m: int) -> int:
+    m = max(m, 1002)
+    while any(m % f == 0 for f in range(2, int(m ** 0.5) + 1)):
+        m += 1
+    return m
 
 
 def lines(active: bool, isolated: int) -> list[list[int]]:
@@ -22,11 +28,11 @@ def lines(active: bool, isolated: int) -> list[list[int]]:
     col = [[0, y] for y in range(1, L + 1)]
     anti = [[x, 2 * 10 ** 8 - x] for x in range(10 ** 7, 10 ** 7 + L)]
     extra = [[x, 4 * 10 ** 8 + 2 * x] for x in range(1, L + 1)] if active else []   # no corner: x + d leaves the row
-    rng = random.Random(5)
-    lonely: set = set()
-    while len(lonely) < isolated:
-        lonely.add((rng.randrange(5 * 10 ** 8, N), rng.randrange(5 * 10 ** 8, N)))
-    return row + col + anti + extra + [list(p) for p in lonely]
+    # isolated points on distinct rows, columns and anti-diagonals (x = c + i, y = c + (k i mod M) for a
+    # prime M: i -> k i and i -> (1 + k) i are injective mod M), 7-digit coordinates, no same-line pair
+    M = _prime_at_least(isolated)
+    lonely = [[2 * 10 ** 6 + i, 2 * 10 ** 6 + (1000 * i) % M] for i in range(isolated)]
+    return row + col + anti + extra + lonely
 
 
 def product(corner: bool) -> list[list[int]]:
