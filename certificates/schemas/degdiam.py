@@ -31,7 +31,8 @@ S; repeated edges counted) and the minimum degree delta (``work``):
   bound took 48 s (the 2,000,000-edge core with the tail at k = 39).
 * the second verifier needs no bound of its own: it searches from every source on adjacency lists,
   V (V + 2E) visits, or on bit rows of the adjacency, at most V^2 ceil(V / 64) words and
-  ceil(V / 64) L batch levels, whichever is estimated cheaper; within the primary's bound the cheaper
+  ceil(V / 64) L batch levels, whichever is estimated cheaper, with the L this bound admitted the
+  answer with (``DegDiamAnswer.levels``, issue 31); within the primary's bound the cheaper
   one is bounded at V = 4,000: either E <= 10^10 / (24 V), and V (V + 2E) <= 8.5e8 visits (measured:
   10.8 s of CPU for the 102,000-edge core with a path at k = 4,000, its top), or L <= 10^10 / DENSE,
   and L <= 156 once 2E >= 250,000 (the bit rows: at most 1e9 words and 63 x 156 batch levels, about

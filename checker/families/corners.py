@@ -35,6 +35,9 @@ whose rows are the anti-diagonals), i.e. the one with the fewest same-row pairs 
 same-row pair in each view); the pairs are formed in the same growing chunks and a third point is
 looked up in the view's sorted keys (``numpy.searchsorted``) after a range test; the corner found is
 mapped back and its corner point identified. The schema bounds that pair count (``MAX_PAIRS``).
+Only rows holding an *active* point (one whose view column holds another point) are scanned, and only
+active points are looked up (the corner point and the third point of a corner share a column; issue
+31): exact, the same first corner, and a long line of points alone in their columns costs nothing.
 
 Libraries: numpy: sorted keys, the boolean grid and the chunked row-pair scan on validated coordinates.
 """

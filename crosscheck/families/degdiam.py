@@ -9,8 +9,11 @@ search, one source at a time, on Python sets.
   is the union of the neighbour sets of the current one minus what was seen) for at most k levels;
   if some vertex is still unseen, the first such y (smallest number) and the first such source x make
   the witness, and the search from x is continued to the end for the exact distance (or no path).
-* Cayley graphs: ONE breadth-first search from the identity 0 (group elements decoded to digit tuples,
-  neighbours x + s computed on the fly). This suffices by vertex transitivity: for every group element
+* Cayley graphs: ONE breadth-first search from the identity 0 (``CayleyGroup.search``: the frontier's
+  elements decoded to digits with numpy, x + s formed digit by digit modulo n_i for every s of the
+  connection set and re-encoded, the elements not yet reached kept; it stops once every element is
+  reached, so K_4000 expands the identity alone, and expands every element at most once, V |S| pairs
+  at most; issue 31: the plain-Python neighbours took 37 s for K_4000 over 12 moduli). This suffices by vertex transitivity: for every group element
   h the translation x -> x + h maps edges {x, x + s} to edges {x + h, x + h + s}, so it is an
   automorphism of the Cayley graph taking 0 to h; hence d(x, y) = d(0, y - x) for all x, y, every
   eccentricity equals that of 0, the diameter is the eccentricity of 0, and the graph is connected iff
@@ -18,8 +21,8 @@ search, one source at a time, on Python sets.
   expanded edge list.) The degree of every vertex is |S| for the connection set S = {g, -g} minus the
   zero element (entries arrive reduced modulo their moduli; an empty S leaves 0 alone, valid only
   for the group of order 1).
-Libraries: numpy (only the vectorised per-source search for large graphs); everything else is plain
-Python. Path: plain Python sets while the all-sources search costs at most ``PYTHON_MAX_WORK`` = 2e7 arc
+Libraries: numpy (the vectorised per-source searches for large graphs and the Cayley search);
+everything else is plain Python. Path: plain Python sets while the all-sources search costs at most ``PYTHON_MAX_WORK`` = 2e7 arc
 visits (V * 2E; every suite graph) and V * min(k, V) <= ``PYTHON_MAX_LEVELS`` = 2e6 search levels,
 otherwise the same per-source level-by-level search vectorised with numpy, for a batch of up to 256
 sources at once (the batch's (source, vertex) pairs of one level are expanded together along the
@@ -30,7 +33,11 @@ source): plain Python needs about V * 2E = 3.2e8 set operations for 4,000 vertic
 slow for the 60 s budget on a loaded machine, and sympy/z3 graph machinery even more so. The two
 paths are compared with each other in the tests. Dense edge lists (issue 21: up to C(4000, 2) edges,
 where V (V + 2E) visits would take minutes) take a third path when its estimated cost is lower
-(``bits_are_cheaper``): the same per-source level-by-level search on bit rows, the adjacency of every
+(``bits_are_cheaper``; the bit rows are priced with the level bound the schema admitted the answer
+with, ``parsed.levels``, so that an answer admitted through the search per component, L = 2 e + 1, is
+not sent to the list search by the minimum-degree bound: issue 31, a 580,000-edge graph with one
+pendant vertex; every admitted edge list is estimated within ``SECOND_BUDGET_NS`` = 10 s, a test sweeps
+the domain): the same per-source level-by-level search on bit rows, the adjacency of every
 vertex packed into ceil(V/64) uint64 words; a level of a batch of ``BIT_BATCH`` sources ORs the
 adjacency rows of the frontier vertices of each source (``numpy.bitwise_or.reduceat``), removes what
 was seen and reads the new frontier off the set bits; a source whose ball is full stops, so each
