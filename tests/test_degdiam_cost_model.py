@@ -175,3 +175,51 @@ def test_cayley_search_rejects():
     assert second.witness_holds({"d": 2, "k": 9}, cycle, {"pair": [3, 13], "distance": 10})[0]
     assert not second.witness_holds({"d": 2, "k": 9}, cycle, {"pair": [3, 12], "distance": 10})[0]
     assert not second.witness_holds({"d": 2, "k": 9}, cycle, {"pair": [3, 13], "connected": False})[0]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_bottom_up_levels_give_the_same_balls(monkeypatch, seed):
+    """The bit-row search with and without the bottom-up levels gives the same balls for every k, on
+    random graphs with pendant vertices and isolated vertices (where the bottom-up rule triggers), and
+    the balls are those of the definition."""
+    rnd = random.Random(seed)
+    n = rnd.randint(20, 140)
+    p = rnd.choice([0.05, 0.2, 0.5, 0.9])
+    edges = [[u, v] for u in range(n) for v in range(u + 1, n) if rnd.random() < p] or [[0, 1]]
+    edges += [[rnd.randrange(n), n]]                    # a pendant vertex n
+    if rnd.random() < 0.5:
+        edges += [[0, n + 2]]                           # and n + 1 isolated
+    V = max(v for _, v in edges) + 1
+    A = second_mod.bit_rows(V, np.array(edges, dtype=np.int64))
+    dist = [g.distances(g.adjacency(edges, V), x) for x in range(V)]
+    sources = np.arange(V, dtype=np.int64)
+    for k in (1, 2, 3, 5, V):
+        monkeypatch.setattr(second_mod, "BOTTOM_UP", True)
+        up = second_mod.bit_balls(A, V, sources, k)
+        monkeypatch.setattr(second_mod, "BOTTOM_UP", False)
+        down = second_mod.bit_balls(A, V, sources, k)
+        assert np.array_equal(up, down)
+        for x in range(0, V, 3):
+            got = set(second_mod._set_bits(up[x:x + 1])[1].tolist())
+            assert got == {y for y, t in enumerate(dist[x]) if t is not None and t <= k}
+
+
+def test_bottom_up_levels_are_taken_around_a_pendant_vertex(monkeypatch):
+    """A dense random graph with a pendant vertex: the third level of most sources misses only a few
+    vertices, so the bottom-up rule is taken, and the verdict is the list search's."""
+    calls = [0]
+    gather = second_mod._gather_up
+
+    def counting(*args):
+        calls[0] += 1
+        return gather(*args)
+
+    monkeypatch.setattr(second_mod, "_gather_up", counting)
+    edges = _pendant(100, 0.5, 1)
+    parsed = schema.parse(edges, {"d": 100, "k": 3})
+    bits = second_mod._all_sources_bits(parsed, "test")
+    assert calls[0] > 0
+    lists = second_mod.first_short_ball(second_mod._adjacency_lists(parsed), parsed.vertices, 3, force="python")
+    assert (bits.status is Status.ACCEPT) == (lists == (None, None))
+    short = schema.parse(edges, {"d": 100, "k": 2})
+    assert second_mod._all_sources_bits(short, "test").reason == "PROPERTY_VIOLATION"

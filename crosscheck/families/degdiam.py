@@ -40,7 +40,9 @@ pendant vertex; every admitted edge list is estimated within ``SECOND_BUDGET_NS`
 the domain): the same per-source level-by-level search on bit rows, the adjacency of every
 vertex packed into ceil(V/64) uint64 words; a level of a batch of ``BIT_BATCH`` sources ORs the
 adjacency rows of the frontier vertices of each source (``numpy.bitwise_or.reduceat``), removes what
-was seen and reads the new frontier off the set bits; a source whose ball is full stops, so each
+was seen and reads the new frontier off the set bits (or, when the sources miss fewer vertices than
+their frontiers hold, tests each missing vertex's row against the frontier: the bottom-up level of
+direction-optimising breadth-first search); a source whose ball is full stops, so each
 vertex is expanded at most once per source: at most V^2 ceil(V/64) words for all sources (about 1 s
 for a random graph of 2,000,000 edges on 4,000 vertices), plus a cost per level. Every result is a
 set of vertices, exact; the witness conventions are those of the other paths (the first source x with
@@ -72,6 +74,7 @@ BIT_LEVEL_NS = 120_000            # ... and of one level of a batch of BIT_BATCH
 BIT_MIN_NS = 200_000_000          # below 0.2 s of list search the bit rows are not considered
 SECOND_BUDGET_NS = 10 ** 10       # the chosen edge-list path of every admitted answer is estimated at most 10 s
 CONFIRM_BITS_EDGES = 100_000      # witnesses of edge lists at least this long are re-checked on bit rows
+BOTTOM_UP = True                  # the bit-row search may test missing vertices against the frontier
 CAYLEY_CELLS = 1 << 20            # (element, generator) pairs of a Cayley search expanded at once (8 MB)
 
 
@@ -378,22 +381,55 @@ def _expand(A: np.ndarray, owner: np.ndarray, frontier: np.ndarray, n: int) -> n
     return out
 
 
+def _gather_up(A: np.ndarray, F: np.ndarray, seen: np.ndarray, full: np.ndarray) -> np.ndarray:
+    """One level "bottom-up": (n, words) rows of the vertices y not yet seen by source b that have a
+    neighbour in b's frontier F[b] (A[y] & F[b] non-zero), tested pair by pair in blocks of
+    ``BIT_BLOCK_WORDS`` words. The same set as ORing the frontier's rows and removing what was seen."""
+    n, words = F.shape
+    live = np.flatnonzero(F.any(axis=1))
+    ub, uy = _set_bits(~seen[live] & full)
+    ub = live[ub]
+    out = np.zeros((n, words), dtype=np.uint64)
+    step = max(1, BIT_BLOCK_WORDS // words)
+    for c in range(0, len(uy), step):
+        b, y = ub[c:c + step], uy[c:c + step]
+        hit = (A[y] & F[b]).any(axis=1)
+        b, y = b[hit], y[hit]
+        np.bitwise_or.at(out, (b, y // 64), np.left_shift(np.uint64(1), (y % 64).astype(np.uint64)))
+    return out
+
+
+def _popcount_rows(rows: np.ndarray) -> np.ndarray:
+    return np.unpackbits(rows.astype("<u8").view(np.uint8), axis=1).sum(axis=1, dtype=np.int64)
+
+
 def bit_balls(A: np.ndarray, V: int, sources: np.ndarray, k: int) -> np.ndarray:
     """(len(sources), words): the k-ball of every source by breadth-first search on bit rows. A level
-    ORs the adjacency rows of the frontier; a source whose ball is full (or whose frontier is empty)
-    stops expanding, so every vertex is expanded at most once per source."""
+    ORs the adjacency rows of the frontier ("top-down": one row per frontier vertex) or, when the
+    sources still miss fewer vertices than their frontiers hold, tests every missing vertex's row
+    against the frontier ("bottom-up", ``_gather_up``: one row per missing vertex; the direction
+    optimisation of breadth-first search, issue 31: around a pendant vertex the third level of a
+    random graph would expand almost every row again to reach the few vertices left). Either way a
+    level costs at most one row per frontier vertex, and a source whose ball is full (or whose
+    frontier is empty) stops expanding, so every source costs at most V rows in all."""
     n, full = len(sources), _full_row(V, A.shape[1])
     seen = np.zeros((n, A.shape[1]), dtype=np.uint64)
     owner = np.arange(n, dtype=np.int64)
     seen[owner, sources // 64] = np.left_shift(np.uint64(1), (sources % 64).astype(np.uint64))
     frontier = sources
+    F = seen.copy()
     for _ in range(k):
         if len(frontier) == 0:
             break
-        new = _expand(A, owner, frontier, n)
-        new &= ~seen
+        missing = int((V - _popcount_rows(seen[np.unique(owner)])).sum())
+        if BOTTOM_UP and missing < len(frontier):
+            new = _gather_up(A, F, seen, full)
+        else:
+            new = _expand(A, owner, frontier, n)
+            new &= ~seen
         seen |= new
         new[(seen == full).all(axis=1)] = 0
+        F = new
         owner, frontier = _set_bits(new)
     return seen
 
