@@ -22,7 +22,7 @@ from endless_exam.checker.families import _pairs
 from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import corners as second_mod
 from endless_exam.crosscheck.families import load as _load_second
-from tests.test_corners_properties import brute_has_corner
+from tests.families.corners.test_corners_properties import brute_has_corner
 
 primary = _load_primary("corners")
 second = _load_second("corners")
