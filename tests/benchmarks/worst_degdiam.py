@@ -56,7 +56,7 @@ def cases() -> list[dict]:
          "path": "second: bit rows priced with the admitted L = 2e + 1 (the min-degree bound gives 4,000 levels)",
          "answer": lambda: pendant(579_999)},
         {"name": "pendant 2M", "params": {"d": 10_000, "k": 4000}, "expect": "ACCEPT",
-         "path": "second: bit rows, every source expands all V rows (the pendant vertex is at distance 3)",
+         "path": "second: bit rows at the densest edge count (the pendant vertex at distance 3: bottom-up third levels)",
          "answer": lambda: pendant(2_000_000)},
         {"name": "cayley K4000 12 moduli (issue 31 case 2)", "params": {"d": 3999, "k": 2}, "expect": "ACCEPT",
          "path": "second: Cayley search from the identity, stops once full; primary: V x 3,999 neighbour table",
