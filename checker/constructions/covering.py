@@ -39,6 +39,7 @@ import random
 import sys
 
 from . import document, require, run_generator, verify_fixtures, write_fixture
+from ._baseline import Baseline, Log
 
 FAMILY = "covering"
 
@@ -370,6 +371,22 @@ def verify_all() -> int:
         return ok, f"{doc['params']}: {p.objective} / {s.objective} (recorded {doc['objective']})"
 
     return verify_fixtures(FAMILY, check)
+
+
+# ---- the documented baseline and its domain (the registry is baselines.py) ------------------------------
+
+COVERING_PLAN = (1, 100_000, 300_000, 0.3)    # seed, moves per shrink step, total moves, initial temperature
+
+
+def baseline(params: dict, log: Log) -> Baseline:
+    v, k, t = params["v"], params["k"], params["t"]
+    blocks, method = build(v, k, t, log=log, plan=COVERING_PLAN)
+    return Baseline(blocks, method + " (checker/constructions/covering.py)",
+                    dict(zip(("seed", "step_moves", "total_moves", "temperature"), COVERING_PLAN)))
+
+
+def domain(params: dict) -> str | None:
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:

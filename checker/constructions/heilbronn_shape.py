@@ -14,8 +14,10 @@ import time
 from fractions import Fraction
 
 from . import document, require, run_generator, verify_fixtures, write_fixture
+from ._baseline import Baseline, Log
 from ._heilbronn_search import search, triangle_domain
-from .heilbronn import objective, reference, text
+from .heilbronn import baseline_search, objective, reference, text
+from .heilbronn import domain as square_domain
 
 MOVES = 100_000
 SEED = 1
@@ -57,6 +59,17 @@ def _verify(doc: dict) -> tuple[bool, str]:
 
 def verify_all() -> int:
     return verify_fixtures("heilbronn_shape", _verify)
+
+
+# ---- the documented baseline and its domain (the registry is baselines.py) ------------------------------
+
+def baseline(params: dict, log: Log) -> Baseline:
+    inside, sample = triangle_domain([tuple(v) for v in params["T"]])
+    return baseline_search(params, inside, sample, "inside T", log)
+
+
+def domain(params: dict) -> str | None:
+    return square_domain(params)          # the same search, the same limit on n
 
 
 def main(argv=None) -> int:

@@ -38,6 +38,7 @@ import time
 import numpy as np
 
 from . import document, run_generator, verify_fixtures, write_fixture
+from ._baseline import Baseline, Log
 
 INSTANCES = ((13, 3), (7, 4), (11, 4))
 SEED = 20261201
@@ -214,6 +215,23 @@ def _verify(doc: dict) -> tuple[bool, str]:
 
 def verify_all() -> int:
     return verify_fixtures("kakeya", _verify)
+
+
+# ---- the documented baseline and its domain (the registry is baselines.py) ------------------------------
+
+KAKEYA_ROUNDS = 100
+
+
+def baseline(params: dict, log: Log) -> Baseline:
+    q, n = params["q"], params["n"]
+    points, method = build(q, n, log=log, rounds=ROUNDS.get((q, n), KAKEYA_ROUNDS))
+    return Baseline(points, method, {"rounds": ROUNDS.get((q, n), KAKEYA_ROUNDS), "seed": SEED})
+
+
+def domain(params: dict) -> str | None:
+    if params["n"] < 2:
+        return "the kakeya baseline (parabola lines) needs n >= 2 (for n = 1 the set is F_q itself)"
+    return None
 
 
 def main(argv=None) -> int:

@@ -40,6 +40,7 @@ import time
 import numpy as np
 
 from . import _search, document, write_fixture
+from ._baseline import Baseline, Log
 from ._search import BlockedSet
 
 
@@ -128,6 +129,26 @@ def build_search(a: int, b: int, n: int, seeds: tuple[int, ...], iterations: int
 
 def _write(name: str, params: dict, answer, objective: int, method: str) -> None:
     write_fixture(name, document("lineq", params, answer, objective, method))
+
+
+# ---- the documented baseline and its domain (the registry is baselines.py) ------------------------------
+
+LINEQ_MAX_N = 1_000_000      # lineq: the greedy search walks 1..n (the instance domain goes to 10^12)
+LINEQ_ITERATIONS = 20_000
+LINEQ_SEED = 1
+
+
+def baseline(params: dict, log: Log) -> Baseline:
+    a, b, n = params["a"], params["b"], params["n"]
+    found, method = build_search(a, b, n, (LINEQ_SEED,), LINEQ_ITERATIONS)
+    sanity_check(a, b, n, found)
+    return Baseline(found, method, {"seeds": [LINEQ_SEED], "iterations": LINEQ_ITERATIONS})
+
+
+def domain(params: dict) -> str | None:
+    if params["n"] > LINEQ_MAX_N:
+        return f"the lineq baseline (a greedy search over 1..n) needs n <= {LINEQ_MAX_N:,}"
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
