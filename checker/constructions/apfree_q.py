@@ -31,6 +31,10 @@ Instances (bench-v1 and building blocks):
 
 Every set is checked by an independent plain-Python test (``is_progression_free_plain``: all
 unordered pairs, midpoint (x + z)(q + 1)/2 not in the set) before it is written.
+
+The family's documented baseline (``endless-exam instance apfree_q --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, the largest product of the maximum
+sets of F_q^1, F_q^2 and the paraboloid of F_q^3 (domain: at most 20,000 points).
 """
 from __future__ import annotations
 

@@ -92,6 +92,10 @@ Every set is verified by an independent plain-Python check
 expanded sets with more than 2500 points ``main`` uses an equivalent numpy
 check to keep regeneration fast (about 10 s in total), and ``python -m endless_exam.checker.constructions.capset
 --verify`` re-checks every fixture file with the plain-Python check.
+
+The family's documented baseline (``endless-exam instance capset --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, the largest product of the bundled
+maximum caps of F_3^1..F_3^6 (domain: at most 20,000 points, d <= 12).
 """
 
 from __future__ import annotations

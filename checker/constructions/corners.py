@@ -24,6 +24,10 @@ Methods (no method reads the clock; randomness comes only from ``random.Random(s
    random order, every cell whose block count is (still) 0; a step that leaves the set smaller is
    undone with probability 0.95. Added cells have block 0, so the set stays corner-free; the best
    set seen is kept and stored as a literal list of [x, y] pairs.
+
+The family's documented baseline (``endless-exam instance corners --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, the best translate of the ternary
+digit set, method 1, as a diff_set (domain: at most 60,000 points).
 """
 from __future__ import annotations
 

@@ -30,6 +30,10 @@ two CPU minutes). Every covering is re-checked by ``is_covering`` (a naive enume
 independent of both verifiers) before it is written. Run as
 ``python -m endless_exam.checker.constructions.covering`` (rewrites ``fixtures/constructions/covering/``);
 ``--verify`` re-checks the written files with both verifiers.
+
+The family's documented baseline (``endless-exam instance covering --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, ``build`` with the plan
+``COVERING_PLAN``.
 """
 from __future__ import annotations
 

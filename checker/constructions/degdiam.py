@@ -32,6 +32,11 @@ bench-v1 instance. The generator replays exactly the seeded searches that succee
 checks the graphs;
 ``--scan d k start`` and ``--scan-from d k start seconds`` rerun the two passes. The published records (Comellas table) are not reached by these
 bounded searches; each fixture's ``method`` states its order against the reference.
+
+The family's documented baseline (``endless-exam instance degdiam --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, the cycle or complete graph for d
+<= 2 or k = 1, else the seeded order scan of ``attempt`` (domain: the fallback K_(d+1) has at most 2,200
+vertices).
 """
 from __future__ import annotations
 

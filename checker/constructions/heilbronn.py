@@ -6,6 +6,11 @@ proposals per instance with ``random.Random(SEED)`` (about 5-15 s of CPU per ins
 the five). The objective written to a fixture is computed by both verifiers of the project (which
 must agree); the run also requires it to reach the bench-v1 reference of the instance. ``--verify``
 re-checks every fixture with the second verifier.
+
+The family's documented baseline (``endless-exam instance heilbronn --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, the seeded search of
+``_heilbronn_search.py`` on the grid (domain: n <= 300); ``baseline_search`` and ``domain`` serve
+heilbronn_shape too.
 """
 from __future__ import annotations
 

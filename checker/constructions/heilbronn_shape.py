@@ -6,6 +6,10 @@ points by rejection sampling in T's bounding box), ``MOVES`` = 100,000 proposals
 ``random.Random(SEED)`` (about 5-15 s of CPU per instance, about a minute for the five). The objective
 (smallest triangle area / area of T) is computed by both verifiers (which must agree) and must reach the
 instance's bench-v1 reference. ``--verify`` re-checks every fixture with the second verifier.
+
+The family's documented baseline (``endless-exam instance heilbronn_shape --baseline``; registry
+``baselines.py``): ``baseline(params, log)`` and ``domain(params)`` at the end of this module, the same seeded
+search inside T (``baseline_search`` and the domain of heilbronn.py).
 """
 from __future__ import annotations
 

@@ -26,6 +26,10 @@ Methods (no randomness except the seeded local search of step 3; everything is r
 
 The union is checked by an independent plain-Python test (``is_kakeya_plain``: for every direction,
 some point a of the set with a + t v in the set for all t) before a file is written.
+
+The family's documented baseline (``endless-exam instance kakeya --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, ``build`` with ``ROUNDS`` (domain:
+n >= 2).
 """
 from __future__ import annotations
 

@@ -33,6 +33,10 @@ files). The published references of the suites (1154 in Q(sqrt 3) for d = 13, 19
 for d = 15) are non-lattice configurations from the literature whose coordinates the project does not
 have; the constructions here reach 906, 1260 and 2340 (ratios 0.785, 0.652, 0.913); 240 and 4320 for
 d = 8 and 16 are the references.
+
+The family's documented baseline (``endless-exam instance kissing --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, the largest section of the minimal
+vectors of E8 or BW16 (zero coordinates and up to two ties).
 """
 from __future__ import annotations
 

@@ -25,6 +25,10 @@ Method: a *binary sign code* plus the cross-polytope, then greedy augmentation (
 
 The objective of each fixture is computed by both verifiers when it is written. Baselines of bench-v1:
 28, 152, 124, 132, 152 for (d, cos100) = (12, 24), (12, 39), (14, 36), (14, 39), (12, 36).
+
+The family's documented baseline (``endless-exam instance kissing_theta --baseline``; registry
+``baselines.py``): ``baseline(params, log)`` and ``domain(params)`` at the end of this module, ``build`` for
+the planned instances, else greedy selection over signed-weight shapes in two orders.
 """
 from __future__ import annotations
 

@@ -21,6 +21,10 @@ l_i = (i / p) for i = 1..p-1 (+1 for a quadratic residue, -1 otherwise) and l_0 
 The energies used while searching are exact integers (numpy int64 correlations; |C_k| < N, E < N^3),
 and the objective written to a fixture is computed by both verifiers of the project (and must agree);
 ``--verify`` re-checks every fixture with the second verifier's plain-integer sum.
+
+The family's documented baseline (``endless-exam instance labs --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, the best rotation of the padded
+Legendre sequence, ``legendre_rotation`` (domain: 3 <= N <= 100,000).
 """
 from __future__ import annotations
 
@@ -138,10 +142,9 @@ def _text(f: Fraction) -> str:
 def build(n: int) -> list[tuple[str, list[int], str]]:
     out = []
     s0, p0, r0 = legendre_rotation(n)
-    # the method text recorded in the bundled fixtures (and printed by audit) keeps its original citation
     out.append((f"n{n}_legendre.json", s0,
-                f"Baseline (BENCHMARK.md section 8): rotation r = {r0} (best of 0..{p0 - 1}, first minimum) of the "
-                f"Legendre sequence of the largest prime p = {p0} <= N (l_0 = +1, l_i = (i/p)), padded with "
+                f"Baseline (docs/SPECIFICATION.md section 8): rotation r = {r0} (best of 0..{p0 - 1}, first minimum) "
+                f"of the Legendre sequence of the largest prime p = {p0} <= N (l_0 = +1, l_i = (i/p)), padded with "
                 f"{n - p0} entries +1 at the end."))
     s1, p1, r1 = periodic_scan(n)
     e1 = energy(s1)

@@ -30,6 +30,10 @@ Methods (no method reads the clock; randomness comes only from ``random.Random(s
 For n = 32000 (a = b = 1) the local search does not improve the ternary set within minutes, and
 blow-up products of smaller 3-AP-free sets (alpha + (2m - 1) beta) found by it stay below 1024, so the
 fixture is the ternary set in its compact form.
+
+The family's documented baseline (``endless-exam instance lineq --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, the seeded greedy ``build_search``
+(domain: n <= 1,000,000).
 """
 from __future__ import annotations
 

@@ -42,6 +42,10 @@ Methods
 The bench-v1 targets (published ranks from the Lille FMM catalogue: <4,4,5> 61, <5,5,5> 93,
 <4,5,5> 76) were found with far longer flip-graph runs (and Z_2 searches with Hensel lifting); what
 the bounded searches here reach is recorded in each fixture's ``method`` and reported by ``audit``.
+
+The family's documented baseline (``endless-exam instance matmul --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, ``best_piece`` with Strassen as
+the searched piece, or the naive scheme if not larger (domain: at most 4,000,000 coefficients).
 """
 from __future__ import annotations
 

@@ -40,6 +40,11 @@ Plus n = 64 (63 MOLS, GF(64); the benchmark's largest input) and small field set
 
 Run as ``python -m endless_exam.checker.constructions.mols`` (rewrites ``fixtures/constructions/mols/``);
 ``--verify`` re-checks the written files with both verifiers.
+
+The family's documented baseline (``endless-exam instance mols --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, ``build_target`` for the searched
+orders, else the complete field set or its MacNeish product, else the cyclic square (domain: the answer's work
+and byte limits).
 """
 from __future__ import annotations
 

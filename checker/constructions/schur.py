@@ -50,6 +50,10 @@ Every colouring is checked by ``is_sum_free_colouring`` (a naive scan of all x <
 x + y <= N, independent of both verifiers) before it is written. Run as
 ``python -m endless_exam.checker.constructions.schur``; it rewrites ``fixtures/constructions/schur/k1..k8.json``
 (about a minute, dominated by the k = 5 search).
+
+The family's documented baseline (``endless-exam instance schur --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, the bundled colourings for k <= 8,
+else Abbott-Hanson products cut at 200,000 colours.
 """
 from __future__ import annotations
 

@@ -19,6 +19,10 @@ Methods (deterministic; no search):
   (paper Appendix E).
 
 Objectives are computed by the primary verifier, never claimed.
+
+The family's documented baseline (``endless-exam instance shannon --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, the largest product of the small
+codes, written as a factors certificate.
 """
 from __future__ import annotations
 

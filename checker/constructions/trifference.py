@@ -29,6 +29,10 @@ Methods (no randomness anywhere):
 Objectives are computed by the primary verifier (``endless_exam.checker.families.trifference``), not
 claimed; ``--verify`` re-checks every fixture with both verifiers and checks the inner code (and codes
 of rank <= 4) by brute force over all triples and the field polynomial by its roots.
+
+The family's documented baseline (``endless-exam instance trifference --baseline``; registry
+``baselines.py``): ``baseline(params, log)`` and ``domain(params)`` at the end of this module, the
+Reed-Solomon concatenation for the certified representation where it applies, else the three constant words.
 """
 from __future__ import annotations
 
