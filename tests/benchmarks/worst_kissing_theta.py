@@ -14,6 +14,8 @@ form (for ``kissing`` too, whose scans are the same code with p/q = 1/2). Cases:
   path; valid (checked by the verifiers: a random pair in dimension 16 has cosine near 0);
 * the same with the last vector replaced by twice the one before it (cosine 1: the only violating pair
   is the last pair of the scan order; REJECT found as late as possible);
+* the orbit form without flags at both limits: 60,000 generators, 20,000 distinct (valid, the full scan
+  after the de-duplication), and 20,001 distinct (SIZE_LIMIT from the count);
 * the orbit form at its generator limit: 60,000 generators of two classes whose union is 17,920 vectors
   (signed rearrangements of (1,1,1,0^13) and (2,1,1,0^13), cosine at most 4/sqrt(18) < 0.95), valid at
   cos100 = 95, every pair scanned.
@@ -78,6 +80,17 @@ def two_class_orbit(count: int = 60_000, seed: int = 44) -> dict:
     return {"orbit": gens}
 
 
+def plain_orbit(count: int = 60_000, distinct: int = N, seed: int = 46) -> dict:
+    """``count`` generators, no flags (each generator stands for itself), ``distinct`` of them different:
+    the union (de-duplicated, sorted) has ``distinct`` vectors; ``distinct`` = 20,000 is the most the
+    form admits, 20,001 is refused by the count before expansion (SIZE_LIMIT)."""
+    vs = random_vectors(distinct, seed)
+    rng = random.Random(seed)
+    gens = vs + [rng.choice(vs) for _ in range(count - distinct)]
+    rng.shuffle(gens)
+    return {"orbit": gens, "signs": False, "perms": False}
+
+
 def cases() -> list[dict]:
     return [
         {"name": "pm1 20000 cos100=88 (valid)", "path": "every one of the 2e8 pairs; second: one norm class, "
@@ -93,4 +106,9 @@ def cases() -> list[dict]:
         {"name": "orbit 60000 gens -> 17920 (valid)", "path": "orbit parse at the generator limit, expansion to "
          "17,920 vectors, every pair scanned", "params": {"d": D, "cos100": 95}, "answer": two_class_orbit,
          "expect": "ACCEPT"},
+        {"name": "orbit 60000 gens -> 20000 (valid)", "path": "orbit without flags at both limits (60,000 "
+         "generators, 20,000 distinct): sort, de-duplication, then every pair scanned",
+         "params": {"d": D, "cos100": 99}, "answer": plain_orbit, "expect": "ACCEPT"},
+        {"name": "orbit 60000 gens -> 20001", "path": "SIZE_LIMIT from the count before expansion",
+         "params": {"d": D, "cos100": 99}, "answer": lambda: plain_orbit(distinct=N + 1), "expect": "REJECT"},
     ]
