@@ -10,6 +10,8 @@ form (for ``kissing`` too, whose scans are the same code with p/q = 1/2). Cases:
 
 * 20,000 distinct +-1 vectors at cos100 = 88 (two distinct ones have cosine at most 14/16 = 0.875): one
   norm class, the second's threshold path; valid, every pair scanned;
+* the same at n = 19,968 = 39 * 512 (the second's integer products over rows 4 KiB apart ran 2.5 times
+  slower before its transposed block was padded; ``crosscheck/families/_spherical._transposed``);
 * 20,000 random vectors in -1000..1000 at cos100 = 99: about 20,000 distinct norms, the second's direct
   path; valid (checked by the verifiers: a random pair in dimension 16 has cosine near 0);
 * the same with the last vector replaced by twice the one before it (cosine 1: the only violating pair
@@ -95,6 +97,9 @@ def cases() -> list[dict]:
     return [
         {"name": "pm1 20000 cos100=88 (valid)", "path": "every one of the 2e8 pairs; second: one norm class, "
          "threshold table", "params": {"d": D, "cos100": 88}, "answer": pm1, "expect": "ACCEPT"},
+        {"name": "pm1 19968 cos100=88 (valid)", "path": "every pair at n = 39 * 512: the rows of the second's "
+         "transposed block 4 KiB apart unless padded (2.5x slower before the padding)",
+         "params": {"d": D, "cos100": 88}, "answer": lambda: pm1(19_968), "expect": "ACCEPT"},
         {"name": "random 20000 cos100=99 (valid)", "path": "every one of the 2e8 pairs; second: ~20,000 norm "
          "classes, direct int64 comparison", "params": {"d": D, "cos100": 99}, "answer": random_vectors,
          "expect": "ACCEPT"},
