@@ -129,9 +129,10 @@ def cases() -> list[dict]:
          "20,000 columns before the first violation (the prefix is valid and far from the cluster); second: "
          ">2,048 norm classes, direct int64 comparison", "params": {"d": D}, "answer": prefix_and_cluster,
          "expect": "REJECT"},
-        {"name": "quadratic prefix + cluster 20000", "path": "the same in Z[sqrt(3)]: both quadratic scans, "
-         "the exact sign of X + Y sqrt(3) on every positive pair of the prefix rows",
-         "params": {"d": D, "representation": "quadratic"}, "answer": lambda: quadratic(prefix_and_cluster()),
+        {"name": "quadratic prefix + cluster 19968", "path": "the same in Z[sqrt(3)] at n = 39 * 512 (the "
+         "second's transposed rows padded): both quadratic scans, the exact sign of X + Y sqrt(3) on every "
+         "positive pair of the prefix rows", "params": {"d": D, "representation": "quadratic"},
+         "answer": lambda: quadratic(prefix_and_cluster(19_968)),
          "expect": "REJECT"},
         {"name": "quadratic BW16 4320 (valid)", "path": "every pair of the largest valid quadratic list here",
          "params": {"d": D, "representation": "quadratic"}, "answer": lambda: quadratic(barnes_wall()),
