@@ -117,7 +117,7 @@ def run_case(key: str, case: dict, runs: int, use_harness: bool) -> dict:
            "harness": None, "harness_primary_wall": None, "harness_second_wall": None, "payload_bytes": None}
     verdicts = [pv.status.value, sv.status.value]
     if use_harness:
-        from endless_exam.checker import harness
+        from endless_exam.checker.verify import harness
 
         payload = json.dumps(answer, separators=(",", ":")).encode()
         res = harness.verify(key, params, payload, "file")
