@@ -101,7 +101,7 @@ def test_rejection_stops_at_the_block_of_the_first_violating_row(monkeypatch, pr
     assert p.witness["indices"][0] == s.witness["indices"][0] == prefix
     assert cp == block_cells(600, primary_sph._block_rows(600), prefix)
     assert cs == block_cells(600, second_sph._rows(600), prefix)
-    assert cp < block_cells(600, primary_sph._block_rows(600)) or prefix >= 600 - 16
+    assert cp < block_cells(600, primary_sph._block_rows(600)) and cs < block_cells(600, second_sph._rows(600))
 
 
 def test_quadratic_rejection_stops_at_the_block_of_the_first_violating_row(monkeypatch):
