@@ -95,5 +95,6 @@ def cases() -> list[dict]:
 
 
 if __name__ == "__main__":
-    from tests.benchmarks import _worst_local
-    sys.exit(_worst_local.run("kakeya", sys.modules[__name__], sys.argv[1:]))
+    from tests.benchmarks import worst_cases      # the shared runner; an argument selects cases by name
+
+    sys.exit(worst_cases.main(["kakeya", *(["--case", sys.argv[1]] if len(sys.argv) > 1 else [])]))
