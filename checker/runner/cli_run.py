@@ -140,6 +140,26 @@ def _sandbox_spec(args, run_dir: str):
     return ("docker", write_compose(os.path.join(run_dir, "sandbox")))
 
 
+def _offline_mock(name: str, model_args: dict):
+    """inspect's ``mockllm/...`` with its default reply and its usage stated (output tokens counted as
+    mockllm counts them, characters; input tokens 0), or None for any other model. Plain mockllm counts the
+    input with tiktoken's o200k_base encoding, which tiktoken downloads on first use: offline, the eval
+    would fail inside inspect. Through ``custom_outputs`` (mockllm's own option) no tokenizer is needed."""
+    if name.split("/", 1)[0] != "mockllm" or "custom_outputs" in model_args:
+        return None
+    from inspect_ai.model import ModelOutput, ModelUsage, get_model
+
+    text = f"Default output from {name}"          # mockllm's own default reply
+
+    def replies():
+        while True:
+            out = ModelOutput.from_content(model=name.split("/", 1)[-1], content=text)
+            out.usage = ModelUsage(input_tokens=0, output_tokens=len(text), total_tokens=len(text))
+            yield out
+
+    return get_model(name, custom_outputs=replies(), **model_args)
+
+
 def execute(args, model=None, log=_log) -> int:
     """Run ``args`` (the parsed options); ``model``: an inspect ``Model`` to use instead of ``args.model``
     (tests: mockllm with scripted outputs)."""
@@ -177,6 +197,8 @@ def execute(args, model=None, log=_log) -> int:
     if skipped:
         log(f"leaving out the calls of families not implemented yet: {', '.join(skipped)}")
     model_name = args.model if model is None else str(model)
+    if model is None:
+        model = _offline_mock(args.model, _model_args(args.model_args))
     with runlock.hold(os.path.join(run_dir, "run"), RunError):
         sandbox = _sandbox_spec(args, run_dir)
         settings = settings_of(args, model_name, instances)

@@ -1,10 +1,11 @@
 """The issue's two commands with inspect's plain ``mockllm/model``, as a user types them.
 
-Offline, one thing stands in the way that is not ours: inspect's mockllm counts the tokens of its default
-output with tiktoken's ``o200k_base`` encoding, which tiktoken downloads on first use. The subprocesses
-here get a ``sitecustomize`` (on ``PYTHONPATH``) that gives tiktoken a stand-in encoding (one token per
-whitespace-separated word) instead of the download; nothing else is replaced, and the verifier processes
-(started with ``python -I``) never see it.
+Offline, one thing stands in the way of ``inspect eval`` that is not ours: inspect's mockllm counts the
+tokens of its default output with tiktoken's ``o200k_base`` encoding, which tiktoken downloads on first use.
+That subprocess gets a ``sitecustomize`` (on ``PYTHONPATH``) that gives tiktoken a stand-in encoding (one
+token per whitespace-separated word) instead of the download; nothing else is replaced, and the verifier
+processes (started with ``python -I``) never see it. ``endless-exam run`` runs as it is: it gives mockllm its
+default reply with the usage stated (``cli_run._offline_mock``).
 """
 from __future__ import annotations
 
@@ -55,8 +56,9 @@ def test_inspect_eval_and_endless_exam_run_with_mockllm_finish_and_score_as_scor
     assert all(s.scores["endless_exam_scorer"].answer == "REJECT" for s in logs[0].samples)   # no JSON in the reply
 
     out = tmp_path / "R"
+    # endless-exam run needs no stand-in: it states mockllm's usage itself (no tokenizer download)
     res = subprocess.run([sys.executable, "-m", "endless_exam.checker.cli", "run", "--model", "mockllm/model",
-                          "--limit", "3", "--output", str(out), "--display", "none"], env=env, capture_output=True,
+                          "--limit", "3", "--output", str(out), "--display", "none"], capture_output=True,
                          text=True, timeout=600)
     assert res.returncode == 0, res.stdout + res.stderr
     rows = [json.loads(x) for x in (out / "answers.jsonl").read_text().splitlines()]
