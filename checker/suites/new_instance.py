@@ -159,9 +159,12 @@ def _read_json(path: Path, what: str) -> Any:
     from endless_exam.certificates.errors import AnswerError
     from endless_exam.certificates.strictjson import MAX_BYTES, loads
 
+    from endless_exam.checker.files.reading import DocumentError, read_document
+
     try:
-        with open(path, "rb") as fh:
-            return loads(fh.read(MAX_BYTES + 1).decode("utf-8"))
+        return loads(read_document(str(path), MAX_BYTES, what).decode("utf-8"))
+    except DocumentError as exc:
+        raise InstanceError(str(exc)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InstanceError(f"cannot read the {what} {path}: {exc}") from None
     except AnswerError as exc:
