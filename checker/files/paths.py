@@ -110,7 +110,7 @@ def refusal(inputs: Paths, outs: Paths) -> str | None:
         why = outputs.refusal(path, what, inputs=input_paths)
         if why is not None:
             for p, w in inputs:       # name the kind of input
-                why = why.replace(f"the input file {p}", f"the {w} {p}")
+                why = why.replace(f"the input file {p}", f"the input file {p} (the {w})")
             return why
     return outputs.clash(outs)
 

@@ -106,8 +106,9 @@ class Fields:
             if not text or text != value or any(c not in allowed for c in text) or ("." in text and "/" in text):
                 raise ValueError
             parsed = Fraction(exact_from_text(text, decimal=decimal))
-        except (ValueError, ZeroDivisionError):
-            raise RowError(f"{self.where}: field {name!r} must be {what}, got {value!r:.60}") from None
+        except (ValueError, ZeroDivisionError) as exc:
+            why = f" ({clip(str(exc), 120)})" if "digits" in str(exc) else ""    # over the digit limit: say so
+            raise RowError(f"{self.where}: field {name!r} must be {what}, got {value!r:.60}{why}") from None
         return parsed.numerator if parsed.denominator == 1 else parsed
 
     def canonical(self, name: str, nullable: bool = True) -> Objective | None:
