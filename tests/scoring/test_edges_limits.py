@@ -282,3 +282,38 @@ def test_a_verifier_stopped_for_too_long_is_an_error_never_a_timeout(tmp_path, m
     _parsed, failure, _seconds = result["out"]
     assert failure is not None and failure.status is Status.ERROR, failure
     assert "stopped" in failure.message
+
+
+def test_a_scorer_stopped_with_ctrl_z_past_the_time_limit_keeps_the_verifiers_result(tmp_path):
+    """Case 3 (Ctrl-Z): the command and its verifier are stopped together for longer than the time limit
+    (the terminal stops the whole job) and continued together: the harness, stopped too, never saw the
+    verifier in state T, so it is its own late wake-up that gives the time back; the verifier's result stands,
+    never a TIMEOUT."""
+    pidfile = tmp_path / "pid"
+    code = ("import json, sys\n"
+            f"sys.path.insert(0, {str(ROOT)!r})\n"
+            "from endless_exam.checker.verify import harness\n"
+            "w = harness.Worker('tests.helpers.stopped_worker', (sys.path[0],))\n"
+            "h = {'op': 'check', 'family': 'capset', 'params': {'d': 3}, 'kind': 'file'}\n"
+            "parsed, failure, seconds = harness.run_worker(w, h, b'[]', 3.0, 1 << 30)\n"
+            "print(json.dumps([parsed, None if failure is None else failure.status.value]))\n")
+    env = {**os.environ, "EE_TEST_PIDFILE": str(pidfile), "EE_TEST_SLEEP": "1.0"}
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        for _ in range(1200):
+            if pidfile.exists():
+                break
+            time.sleep(0.1)
+        assert pidfile.exists()
+        worker = int(pidfile.read_text().split()[0])
+        os.kill(proc.pid, signal.SIGSTOP)       # Ctrl-Z: the command ...
+        os.kill(worker, signal.SIGSTOP)         # ... and its verifier
+        time.sleep(6.0)                         # twice the time limit
+        os.kill(worker, signal.SIGCONT)         # fg
+        os.kill(proc.pid, signal.SIGCONT)
+        out, _ = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    parsed, failure = json.loads(out.strip().splitlines()[-1])
+    assert failure is None and parsed == {"done": True}
