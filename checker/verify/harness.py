@@ -17,7 +17,12 @@ enforces the wall clock and kills the child's process group when it expires. A z
 restarted for the next request; a request it took with it is an ERROR, never a hang.
 
 Verdicts of a process, decided by what the harness itself enforced or observed:
-* the wall clock it enforced expired -> TIMEOUT (``TIME_LIMIT``);
+* the wall clock it enforced expired -> TIMEOUT (``TIME_LIMIT``); time during which the verifier was
+  stopped (SIGSTOP, SIGTSTP: state T in /proc/PID/stat, looked at every 0.5 s) or the harness itself was
+  stopped (Ctrl-Z of the whole job: its poll returned more than 2 s late) is given back to the deadline;
+  stopped for more than ``MAX_STOPPED_S`` in all, the verifier is killed and is an ERROR, never a TIMEOUT;
+* an outer hard RLIMIT_AS / RLIMIT_CPU tighter than the limits asked for (``isolation.outer_limit_problem``)
+  -> ERROR before anything runs: a limit set outside never makes a LIMIT or TIMEOUT;
 * the CPU-time rlimit it set fired (SIGXCPU, or SIGKILL at the hard limit with the CPU time used to
   reach it) -> TIMEOUT (``TIME_LIMIT``);
 * a MemoryError inside the worker under the RLIMIT_AS it set (a LIMIT verdict from the worker, or a
