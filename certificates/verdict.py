@@ -33,16 +33,51 @@ def _int_str(value: int) -> str:
         return str(decimal.Decimal(value))
 
 
-def _str_int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        digits = text[1:] if text[:1] == "-" else text
-        if not (digits.isascii() and digits.isdigit()):
-            raise
-        import decimal
+#: the most decimal digits of one integer in an exact number read from a file (an objective, a reference, a
+#: ratio's numerator or denominator). Every family's objective is far below it; a longer number is refused with a
+#: clear error before any conversion (``int`` on 1 M digits is quadratic, and ``decimal`` ignored SIGINT for 106 s).
+MAX_EXACT_DIGITS = 100_000
 
-        return int(decimal.Decimal(text))
+_CHUNK = 4000       # below the interpreter's int/str conversion limit (4300), whatever the caller set it to
+
+
+def _str_int(text: str) -> int:
+    """``text`` ("123", "-45") as an int, in time linear in its length (at most MAX_EXACT_DIGITS digits):
+    ValueError for anything else (a sign other than one leading '-', spaces, '_', non-ASCII digits)."""
+    negative = text[:1] == "-"
+    digits = text[1:] if negative else text
+    if not digits or not (digits.isascii() and digits.isdigit()):
+        raise ValueError(f"not an integer: {text[:40]!r}")
+    if len(digits) > MAX_EXACT_DIGITS:
+        raise ValueError(f"an exact number with {len(digits):,} digits, over the limit of {MAX_EXACT_DIGITS:,}")
+    value = 0
+    for start in range(0, len(digits), _CHUNK):
+        chunk = digits[start:start + _CHUNK]
+        value = value * 10 ** len(chunk) + int(chunk)
+    return -value if negative else value
+
+
+def exact_from_text(text: str, *, decimal: bool = False) -> Objective:
+    """An exact number written as text: "n", "-n", "p/q" (q > 0) or, with ``decimal``, "12.32"; each
+    integer at most MAX_EXACT_DIGITS digits. ValueError (or ZeroDivisionError for "p/0") otherwise; never
+    an exponent ("1e9999999999" is refused, not computed)."""
+    if not isinstance(text, str):
+        raise ValueError(f"not an exact number: {type(text).__name__}")
+    if "/" in text:
+        num, den = text.split("/", 1)
+        if den.startswith("-"):
+            raise ValueError("a denominator is positive")
+        value = Fraction(_str_int(num), _str_int(den))
+    elif decimal and "." in text:
+        whole, frac = text.split(".", 1)
+        if not frac or not whole.lstrip("-"):
+            raise ValueError(f"not a decimal: {text[:40]!r}")
+        value = Fraction(_str_int(whole + frac), 10 ** len(frac)) if len(frac) <= MAX_EXACT_DIGITS else None
+        if value is None:
+            raise ValueError("too many decimals")
+    else:
+        return _str_int(text)
+    return value.numerator if value.denominator == 1 else value
 
 
 def objective_to_str(value: Objective | None) -> str | None:
@@ -63,10 +98,7 @@ def objective_to_str(value: Objective | None) -> str | None:
 def objective_from_str(text: str | None) -> Objective | None:
     if text is None:
         return None
-    if "/" in text:
-        num, den = text.split("/", 1)
-        return Fraction(_str_int(num), _str_int(den))
-    return _str_int(text)
+    return exact_from_text(text)
 
 
 def objective_to_float(value: Objective | None) -> float | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from endless_exam.certificates.bounded import clip
 from endless_exam.certificates.budget import DEFAULT_MEMORY_GIB, DEFAULT_TIME_LIMIT   # constants only
 
 from endless_exam.checker import __version__
@@ -180,26 +181,57 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits 2 on usage errors and 0 on --help
         return int(exc.code or 0)
+    from endless_exam.checker.files import streams
     from endless_exam.checker.scoring import interrupts
 
     previous = interrupts.install()      # SIGTERM ends a command like SIGINT: clean-up first, exit 143
+    saved_streams = streams.guard()      # a closed stdout/stderr never ends a command nor changes its exit code
+    code = EXIT_ERROR
     try:
+        code = _run(args)
+        return code
+    finally:
+        out_lost, err_lost = streams.lost()
+        streams.restore(saved_streams)
+        if out_lost:
+            silence_stdout()             # the interpreter's final flush cannot raise on the closed pipe
+            if code != EXIT_OK and not err_lost:
+                _say(f"endless-exam: standard output was closed before the command finished; exit code {code} "
+                     "stands")
+        interrupts.restore(previous)     # an in-process caller keeps its own SIGTERM handling
+
+
+def _say(text: str) -> None:
+    try:
+        print(text, file=sys.stderr)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _run(args: argparse.Namespace) -> int:
+    from endless_exam.checker.scoring import interrupts
+
+    try:
+        from endless_exam.checker.files import paths
+
+        why = paths.check(args)      # every input and output of the command, before any work
+        if why is not None:
+            raise UsageError(why)
         return args.func(args)
     except UsageError as exc:
-        print(f"endless-exam: error: {exc}", file=sys.stderr)
+        print(f"endless-exam: error: {clip(str(exc))}", file=sys.stderr)
         return EXIT_ERROR
-    except BrokenPipeError:   # the reader closed the pipe (``| head``): end quietly, as other tools do
+    except BrokenPipeError:   # a pipe written past the guarded streams: the outcome is unknown, never success
         silence_stdout()
-        return EXIT_OK
+        _say("endless-exam: error: a closed pipe stopped the command before it finished")
+        return EXIT_ERROR
     except KeyboardInterrupt as exc:     # every verifier process is stopped; exit 130 (SIGINT) or 143 (SIGTERM)
         print(f"endless-exam: {'terminated' if isinstance(exc, interrupts.Terminated) else 'interrupted'}",
               file=sys.stderr)
         return interrupts.stop(exc)
     except Exception as exc:  # never exit 1 ("rejected") because of a bug
-        print(f"endless-exam: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(f"endless-exam: internal error: {type(exc).__name__}: {clip(str(exc))}", file=sys.stderr)
         return EXIT_ERROR
-    finally:
-        interrupts.restore(previous)     # an in-process caller keeps its own SIGTERM handling
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from fractions import Fraction
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from endless_exam.certificates.bounded import clip
 from endless_exam.certificates.errors import AnswerError, ParamsError
 from endless_exam.certificates.params import validate
 from endless_exam.certificates.strictjson import MAX_BYTES, loads
@@ -41,12 +42,19 @@ class WitnessDirError(Exception):
     """The directory or its index cannot be read at all (a usage error)."""
 
 
+def _read_bytes(path: Path) -> bytes:
+    """The file's bytes: a regular file of at most MAX_BYTES, checked before a byte is read (a 3 GB sparse
+    witness, a FIFO or /dev/zero is refused unread, never hashed)."""
+    from endless_exam.checker.files.reading import DocumentError, read_document
+
+    try:
+        return read_document(str(path), MAX_BYTES, "file")
+    except DocumentError as exc:
+        raise AnswerError("SIZE_LIMIT", clip(str(exc))) from None
+
+
 def _read_json(path: Path) -> Any:
-    with path.open("rb") as fh:
-        data = fh.read(MAX_BYTES + 1)        # never more than the limit (a 2 GB index is refused unread)
-    if len(data) > MAX_BYTES:
-        raise AnswerError("SIZE_LIMIT", f"{path.name} is larger than {MAX_BYTES:,} bytes")
-    return loads(data.decode("utf-8", errors="strict"))
+    return loads(_read_bytes(path).decode("utf-8", errors="strict"))
 
 
 def same_reference(given: Any, exact: int | Fraction | None) -> bool:
@@ -92,8 +100,12 @@ def audit_record(directory: Path, record: Any, *, time_limit: float, memory_limi
     if not name or not path.is_file():
         problems.append(f"witness file {name!r} is not in the directory")
         return row
-    with path.open("rb") as fh:
-        digest = hashlib.file_digest(fh, "sha256").hexdigest()
+    try:
+        data = _read_bytes(path)             # the size check first, then the hash of the bytes read
+    except AnswerError as exc:
+        problems.append(exc.message)
+        return row
+    digest = hashlib.sha256(data).hexdigest()
     row["sha256_ok"] = digest == record["sha256"]
     if not row["sha256_ok"]:
         problems.append(f"sha256 {digest[:16]}... differs from the index's {str(record['sha256'])[:16]}...")
@@ -106,7 +118,7 @@ def audit_record(directory: Path, record: Any, *, time_limit: float, memory_limi
         problems.append(f"the index records reference {record['reference']!r} ({record['reference_type']}), the suite "
                         f"{row['reference']} ({inst.reference_type})")
     try:
-        doc = _read_json(path)
+        doc = loads(data.decode("utf-8", errors="strict"))
     except (AnswerError, UnicodeDecodeError) as exc:
         problems.append(f"the witness file is not strict JSON: {getattr(exc, 'message', exc)}")
         return row
@@ -159,9 +171,11 @@ def audit_directory(directory: str | Path, *, time_limit: float = harness.DEFAUL
         raise WitnessDirError(f"{INDEX} has no non-empty 'records' list")
     rows = [audit_record(directory, rec, time_limit=time_limit, memory_limit=memory_limit, suite=suite)
             for rec in records]
-    ids = [r["instance_id"] for r in rows]
+    from collections import Counter
+
+    counts = Counter(r["instance_id"] for r in rows if isinstance(r["instance_id"], str))   # linear, not quadratic
     for r in rows:
-        if r["instance_id"] is not None and ids.count(r["instance_id"]) > 1:
+        if isinstance(r["instance_id"], str) and counts[r["instance_id"]] > 1:
             r["problems"].append("the index lists this instance more than once")
             r["holds"] = False
     return {"directory": str(directory), "records": len(rows), "holding": sum(r["holds"] for r in rows),

@@ -14,16 +14,25 @@ def cmd_certify(args: argparse.Namespace) -> int:
     from endless_exam.certificates.strictjson import loads
     from endless_exam.certificates.verdict import Status
 
+    from endless_exam.certificates.bounded import clip
+    from endless_exam.certificates.contract import FAMILIES
+
     from endless_exam.checker.audit import dossier
 
     time_limit, memory_limit = limits(args)
     payload = read_answer(args.answer)
     if args.check:
-        try:
-            saved = loads(Path(args.check).read_text(encoding="utf-8"))
+        from endless_exam.certificates.strictjson import MAX_BYTES
+        from endless_exam.checker.files.reading import DocumentError, read_document
+
+        try:     # a regular file of at most MAX_BYTES, refused unread otherwise (a 2 GB dossier, /dev/zero, a FIFO)
+            saved = loads(read_document(args.check, MAX_BYTES, "dossier").decode("utf-8"))
+        except DocumentError as exc:
+            raise UsageError(clip(str(exc))) from None
         except (OSError, UnicodeDecodeError, AnswerError) as exc:
             raise UsageError(f"cannot read the dossier {args.check}: {getattr(exc, 'message', exc)}") from None
-        if not isinstance(saved, dict) or saved.get("kind") != dossier.KIND:
+        if (not isinstance(saved, dict) or saved.get("kind") != dossier.KIND or not isinstance(saved.get("family"), str)
+                or saved["family"] not in FAMILIES or not isinstance(saved.get("params"), dict)):
             raise UsageError(f"{args.check} is not an endless-exam dossier")
         family, params = saved["family"], check_family(saved["family"], saved["params"])
         fresh = dossier.build(family, params, payload, answer_path=args.answer, time_limit=time_limit,

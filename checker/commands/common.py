@@ -98,6 +98,10 @@ def limits(args: argparse.Namespace) -> tuple[float, int]:
     lo, hi = MEMORY_LIMIT_RANGE
     if not (math.isfinite(m) and lo <= m <= hi):
         raise UsageError(f"--memory-limit must be between {lo:g} and {hi:g} GiB, got {m:g}")
+    from endless_exam.certificates.isolation import outer_limit_problem
+
+    if (why := outer_limit_problem(int(m * 1024 ** 3), t)) is not None:    # no zero made from outside
+        raise UsageError(why)
     return t, int(m * 1024 ** 3)
 
 
@@ -155,5 +159,5 @@ def silence_stdout() -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):     # AttributeError: standard output was closed at start (None)
         pass

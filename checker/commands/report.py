@@ -33,7 +33,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise UsageError("report --diff has one table, diff")
     if not args.diff and args.table == "diff":
         raise UsageError("the diff table needs --diff A B")
-    refuse_outputs(_report_outputs(args), paths)     # before anything is read or written
+    refuse_outputs(report_outputs(args), paths + list(args.answers or ()))     # before anything is read or written
     try:
         tables: dict[str, str] = {}
         if args.diff:
@@ -75,7 +75,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:
         raise UsageError(str(exc)) from None
     if args.format == "csv" and len(tables) > 1:
-        return _write_csv_tables(tables, args.output)
+        return _write_csv_tables(tables, args.output, paths + list(args.answers or ()))
     [text] = tables.values()
     if args.output in (None, "-"):
         if args.format == "md" and not args.raw and sys.stdout.isatty():
@@ -89,7 +89,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _report_outputs(args: argparse.Namespace) -> list[tuple[str, str]]:
+def report_outputs(args: argparse.Namespace) -> list[tuple[str, str]]:
     """Every file ``report`` would write: the report (or one CSV table per file in a directory) and the figures."""
     from endless_exam.checker.reporting import report
 
@@ -100,7 +100,8 @@ def _report_outputs(args: argparse.Namespace) -> list[tuple[str, str]]:
                 raise UsageError(f"--output {args.output} is not a directory (with --format csv and no --table it "
                                  "names the directory that receives one file per table)")
             if os.path.isdir(args.output):
-                outs += [(os.path.join(args.output, f"{t}.csv"), f"{t} table") for t in (*report.CSV_TABLES, "calls")]
+                outs += [(os.path.join(args.output, f"{t}.csv"), f"{t} table")
+                         for t in (*report.CSV_TABLES, "calls", "table2")]
     elif args.output != "-" and args.output is not None:
         outs.append((args.output, "report"))
     if getattr(args, "html", None) not in (None, "-"):
@@ -129,7 +130,7 @@ def _report_views(args: argparse.Namespace, paths: list[str], names: list[str]) 
             raise UsageError("--html writes a file: give it a file name (standard output carries the report)")
         from endless_exam.checker.files import outputs
 
-        refuse_outputs([(args.html, "html report")], paths)
+        refuse_outputs([(args.html, "html report")], paths + list(args.answers or ()))
         outputs.write_text(args.html, html_report(runs))
         print(f"wrote the HTML report to {args.html}", file=sys.stderr)
     if args.plot:
@@ -138,11 +139,11 @@ def _report_views(args: argparse.Namespace, paths: list[str], names: list[str]) 
         directory = Path(args.plot)
         if directory.exists() and not directory.is_dir():
             raise UsageError(f"--plot {args.plot} is not a directory")
-        written = plot(runs, directory, check=lambda path: refuse_outputs([(path, "figure")], paths))
+        written = plot(runs, directory, check=lambda path: refuse_outputs([(path, "figure")], paths + list(args.answers or ())))
         print(f"wrote {len(written)} figure files to {args.plot}", file=sys.stderr)
 
 
-def _write_csv_tables(tables: dict[str, str], output: str | None) -> int:
+def _write_csv_tables(tables: dict[str, str], output: str | None, inputs: list[str]) -> int:
     """CSV is one table per file: every table into the directory ``output`` (created if missing)."""
     from pathlib import Path
 
@@ -160,7 +161,7 @@ def _write_csv_tables(tables: dict[str, str], output: str | None) -> int:
     from endless_exam.checker.files import outputs
 
     targets = [directory / f"{name}.csv" for name in tables]
-    refuse_outputs([(str(t), f"{t.stem} table") for t in targets], [])
+    refuse_outputs([(str(t), f"{t.stem} table") for t in targets], inputs)
     for target, text in zip(targets, tables.values()):
         outputs.write_text(str(target), text)
     print(f"wrote {len(targets)} tables to {output}: {', '.join(t.name for t in targets)}", file=sys.stderr)

@@ -58,6 +58,15 @@ def cmd_score(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     key = "score" if doc["complete"] else "subset_score"
     value = doc[key]
+    disagreed = any(r["status"] == "DISAGREE" for r in doc["calls_scored"])
+    if value is None and not disagreed:   # nothing scored, however it happened (all infrastructure failures, ...)
+        print(f"{key}: n/a  (calls {doc['calls']}/{doc['expected_calls']}, infrastructure failures "
+              f"{len(doc['infrastructure_failures'])}) -> {args.output}")
+        for f in doc["infrastructure_failures"][:10]:
+            print(f"  missing {f['call_id']}: {f['reason']}", file=sys.stderr)
+        print(f"endless-exam: error: no call was scored, so there is no score (every per-call result is in "
+              f"{args.output})", file=sys.stderr)
+        return EXIT_ERROR
     print(f"{key}: {value:.2f}" if value is not None else f"{key}: n/a", end="")
     samples = f", samples {doc['samples']}" if "samples" in doc else ""
     print(f"  (calls {doc['calls']}/{doc['expected_calls']}{samples}, missing {len(doc['missing_call_ids'])}, "

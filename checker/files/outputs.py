@@ -1,4 +1,5 @@
-"""Which paths the commands may write, and how: one rule for ``score``, ``export``, ``report`` and ``certify``.
+"""Which paths the commands may write, and how. ``checker.files.paths`` classifies every path of every
+command (inputs and outputs) and applies this rule to each output before the command starts.
 
 A path may be written when it does not exist yet or is a regular file, and it is none of the inputs the
 command reads (the answers file, a scores file, a dossier: under any name, same real path or same inode).

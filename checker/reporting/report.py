@@ -72,8 +72,12 @@ def _suite_lookup(suite: str | None, where: str):
 
 def _read_doc(path: str | Path) -> tuple[dict, str]:
     where = str(path)
+    from endless_exam.checker.files.reading import DocumentError, read_document
+
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_document(str(path), MAX_SCORES_CHARS, "scores file").decode("utf-8")
+    except DocumentError as exc:
+        raise ValueError(str(exc)) from None
     except UnicodeDecodeError as exc:
         raise ValueError(f"{where}: not valid UTF-8 (byte offset {exc.start})") from None
     doc = _strict_loads(text, where)

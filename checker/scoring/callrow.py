@@ -28,7 +28,7 @@ from fractions import Fraction
 from typing import Any
 
 from endless_exam.certificates.bounded import bounded_witness, clip
-from endless_exam.certificates.verdict import (Objective, Status, Verdict, objective_from_str, objective_to_float,
+from endless_exam.certificates.verdict import (Objective, Status, Verdict, exact_from_text, objective_from_str, objective_to_float,
                                                objective_to_str)
 
 from endless_exam.checker.scoring.aggregate import MISSING_STATUSES, STATUSES, InstanceOutcome, record_candidate
@@ -105,9 +105,10 @@ class Fields:
         try:
             if not text or text != value or any(c not in allowed for c in text) or ("." in text and "/" in text):
                 raise ValueError
-            parsed = Fraction(Fraction(text) if "." in text else objective_from_str(text))
-        except (ValueError, ZeroDivisionError):
-            raise RowError(f"{self.where}: field {name!r} must be {what}, got {value!r:.60}") from None
+            parsed = Fraction(exact_from_text(text, decimal=decimal))
+        except (ValueError, ZeroDivisionError) as exc:
+            why = f" ({clip(str(exc), 120)})" if "digits" in str(exc) else ""    # over the digit limit: say so
+            raise RowError(f"{self.where}: field {name!r} must be {what}, got {value!r:.60}{why}") from None
         return parsed.numerator if parsed.denominator == 1 else parsed
 
     def canonical(self, name: str, nullable: bool = True) -> Objective | None:

@@ -3,7 +3,7 @@
 Two runs writing one output interleaved their rows in the progress file, and the next run reported the
 duplicates as failing their integrity check. ``hold(output)`` takes an exclusive ``flock`` on
 ``<output>.lock`` (created if missing, never followed through a symlink, refused under the same rules as
-every output) for as long as the run lasts; a second run on the same output is refused at once (exit 2)
+every output, and never truncated when it has another name: a hard link) for as long as the run lasts; a second run on the same output is refused at once (exit 2)
 and told which process holds it. The kernel releases the lock however the holder ends (also SIGKILL), so
 a lock file left behind is harmless: it is kept, since removing it would let a third run lock a new file
 while a second still waits on the old one.
@@ -35,8 +35,12 @@ def hold(output: str, error: type[Exception] = LockedError) -> Iterator[str]:
         os.unlink(path)                  # a planted symlink is replaced, never followed
     fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0), 0o666)
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
             raise error(f"the lock file {path} is not a regular file")
+        if st.st_nlink != 1:             # a hard link planted at OUT.lock: its other name's content is not ours
+            raise error(f"the lock file {path} has {st.st_nlink} names (a hard link to another file); refusing to "
+                        "write to it: remove it and run this command again")
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:

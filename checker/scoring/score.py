@@ -316,10 +316,16 @@ def check_output_path(path: str, what: str, answers_identity: tuple[int, int] | 
         raise ScoreError(why.replace("the input file", "the answers file"))
 
 
+#: a scores.json larger than this is never one to keep (removed unread when a run starts)
+MAX_BOUND_SCORES_BYTES = 64 << 20
+
+
 def _bound_to(output: str, header: dict) -> bool:
     """Is the existing scores file at ``output`` the result of exactly this run (same header)?"""
     try:
-        if os.path.getsize(output) > 1 << 30:
+        # a scores file of this run is small (its rows are the progress rows, each bounded): a stale large
+        # file at the output path is never read, only removed (a 200 MB file cost 55 s and 2.5 GB to parse)
+        if os.path.getsize(output) > MAX_BOUND_SCORES_BYTES or not os.path.isfile(output):
             return False
         with open(output, "rb") as fh:
             doc = json.load(fh)

@@ -18,6 +18,7 @@ from typing import Any
 
 from endless_exam import fixtures
 
+from endless_exam.certificates.bounded import clip
 from endless_exam.certificates.contract import FAMILIES
 from endless_exam.checker.suites.names import SUITES
 
@@ -31,11 +32,28 @@ def call_id(tier: str, family: str, seed: int) -> str:
     return f"{tier.lower()}-{family}-{seed}"
 
 
-def _exact(text: str | None) -> Fraction | int | None:
+#: the kinds of reference a suite may give (docs/SPECIFICATION.md)
+REFERENCE_TYPES = ("published", "construction")
+
+
+def _exact(text: str | None, what: str = "number", name: str = "suite") -> Fraction | int | None:
+    """An exact reference or bound of a suite row: None, or a string "n", "p/q" or "12.32" (at most
+    ``MAX_EXACT_DIGITS`` digits per integer; never an exponent, a float, or a boolean), positive."""
+    from endless_exam.certificates.verdict import MAX_EXACT_DIGITS, exact_from_text
+
     if text is None:
         return None
-    value = Fraction(text)
-    return value.numerator if value.denominator == 1 else value
+    if not isinstance(text, str):     # ``true`` is not 1, 1e3 is not a float reference
+        raise SuiteDataError(f"{name}: the {what} must be an exact number as a string (\"2432\", \"1400/251\"), "
+                             f"got {type(text).__name__} {clip(repr(text), 60)}")
+    try:
+        value = exact_from_text(text, decimal=True)
+    except (ValueError, ZeroDivisionError) as exc:
+        raise SuiteDataError(f"{name}: the {what} {clip(repr(text), 60)} is not an exact number (\"n\", \"p/q\" "
+                             f"or \"12.32\", at most {MAX_EXACT_DIGITS:,} digits): {clip(str(exc), 120)}") from None
+    if value <= 0:
+        raise SuiteDataError(f"{name}: the {what} must be positive, got {clip(text, 60)}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -106,10 +124,13 @@ def load_file(path: str) -> tuple[Instance, ...]:
     from endless_exam.certificates.errors import AnswerError
     from endless_exam.certificates.strictjson import MAX_BYTES, loads
 
+    from endless_exam.checker.files.reading import DocumentError, read_document
+
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)        # never more than the strict loader's limit
+        data = read_document(path, MAX_BYTES, "suite file")   # a regular file within the strict loader's limit
         doc = loads(data.decode("utf-8"))
+    except DocumentError as exc:
+        raise SuiteDataError(str(exc)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise SuiteDataError(f"cannot read the suite file {path}: {exc}") from None
     except AnswerError as exc:
@@ -163,10 +184,15 @@ def _instances(name: str, doc: dict) -> tuple[Instance, ...]:
             raise SuiteDataError(f"{name}: recorded call id {row['call_id']} != computed {cid}")
         if row["sense"] != FAMILIES[fam].sense:
             raise SuiteDataError(f"{name}: {cid} has sense {row['sense']}, family says {FAMILIES[fam].sense}")
+        where = f"{name}: {cid}"
+        reference, bound = _exact(row.get("reference"), "reference", where), _exact(row.get("bound"), "bound", where)
+        if reference is not None and row.get("reference_type") not in REFERENCE_TYPES:
+            raise SuiteDataError(f"{where}: unknown reference_type {clip(repr(row.get('reference_type')), 60)}; "
+                                 f"known: {', '.join(REFERENCE_TYPES)}")
         out.append(Instance(
             suite=name, call_id=cid, tier=row["tier"], seed=row["seed"], instance_id=computed, family=fam,
-            params=row["params"], sense=row["sense"], reference=_exact(row.get("reference")),
-            reference_type=row.get("reference_type"), bound=_exact(row.get("bound")),
+            params=row["params"], sense=row["sense"], reference=reference,
+            reference_type=row.get("reference_type"), bound=bound,
             bound_kind=row.get("bound_kind"), citation=row.get("citation"), note=row.get("note"),
         ))
     ids = [i.call_id for i in out]

@@ -160,9 +160,12 @@ def _read_json(path: Path, what: str) -> Any:
     from endless_exam.certificates.errors import AnswerError
     from endless_exam.certificates.strictjson import MAX_BYTES, loads
 
+    from endless_exam.checker.files.reading import DocumentError, read_document
+
     try:
-        with open(path, "rb") as fh:
-            return loads(fh.read(MAX_BYTES + 1).decode("utf-8"))
+        return loads(read_document(str(path), MAX_BYTES, what).decode("utf-8"))
+    except DocumentError as exc:
+        raise InstanceError(str(exc)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InstanceError(f"cannot read the {what} {path}: {exc}") from None
     except AnswerError as exc:
@@ -196,6 +199,22 @@ def write_witness(path: str, info: dict, answer: Any, reference, reference_type:
     return target
 
 
+def existing_suite_out(path: str) -> dict:
+    """The suite file at ``--suite-out`` (it exists), read bounded and checked in shape before any work: an
+    object with an 'instances' list of objects whose reference, if any, is an exact number."""
+    doc = _read_json(Path(path), "suite file")
+    if not isinstance(doc, dict) or not isinstance(doc.get("instances"), list):
+        raise InstanceError(f"{path} is not a suite file (an object with an 'instances' list)")
+    for n, row in enumerate(doc["instances"]):
+        if not isinstance(row, dict):
+            raise InstanceError(f"{path}: instance {n} is not an object")
+        try:
+            suites._exact(row.get("reference"), "reference", f"{path}: instance {n}")
+        except suites.SuiteDataError as exc:
+            raise InstanceError(str(exc)) from None
+    return doc
+
+
 def add_to_suite(path: str, info: dict, reference, reference_type: str | None, citation: str | None,
                  note: str | None, tier: str) -> str:
     """Add (or replace) the instance in the suite file ``path``; returns its call id."""
@@ -203,9 +222,7 @@ def add_to_suite(path: str, info: dict, reference, reference_type: str | None, c
         raise InstanceError(f"--tier must be letters and digits (e.g. U1), got {tier!r}")
     target = Path(path)
     if target.exists():
-        doc = _read_json(target, "suite file")
-        if not isinstance(doc, dict) or not isinstance(doc.get("instances"), list):
-            raise InstanceError(f"{path} is not a suite file (an object with an 'instances' list)")
+        doc = existing_suite_out(path)
     else:
         if not target.parent.is_dir():
             raise InstanceError(f"--suite-out {path}: the directory {target.parent} does not exist")
@@ -217,7 +234,7 @@ def add_to_suite(path: str, info: dict, reference, reference_type: str | None, c
     if old is not None:
         seed, tier = old["seed"], old["tier"]
         if reference is None and old.get("reference") is not None:     # describing again keeps a reference
-            kept = Fraction(old["reference"])
+            kept = Fraction(suites._exact(old["reference"], "reference", path))
             reference = kept.numerator if kept.denominator == 1 else kept
             reference_type = old.get("reference_type")
             citation, note = old.get("citation"), old.get("note")
@@ -260,6 +277,8 @@ def run(family: str, params_text: str, *, want_baseline: bool, output: str | Non
         raise InstanceError(f"--params is not valid JSON: {exc.message}") from None
     if not 0 < budget_s <= MAX_BUDGET_S:
         raise InstanceError(f"--budget-s must be in (0, {MAX_BUDGET_S:,.0f}] seconds, got {budget_s:g}")
+    if suite_out and os.path.lexists(suite_out):
+        existing_suite_out(suite_out)     # a malformed --suite-out is a usage error before any work
     info = describe(family, raw)
     params = info["params"]
     published = next((s for s in info["suites"] if s["reference"] is not None), None)

@@ -17,7 +17,12 @@ enforces the wall clock and kills the child's process group when it expires. A z
 restarted for the next request; a request it took with it is an ERROR, never a hang.
 
 Verdicts of a process, decided by what the harness itself enforced or observed:
-* the wall clock it enforced expired -> TIMEOUT (``TIME_LIMIT``);
+* the wall clock it enforced expired -> TIMEOUT (``TIME_LIMIT``); time during which the verifier was
+  stopped (SIGSTOP, SIGTSTP: state T in /proc/PID/stat, looked at every 0.5 s) or the harness itself was
+  stopped (Ctrl-Z of the whole job: its poll returned more than 2 s late) is given back to the deadline;
+  stopped for more than ``MAX_STOPPED_S`` in all, the verifier is killed and is an ERROR, never a TIMEOUT;
+* an outer hard RLIMIT_AS / RLIMIT_CPU tighter than the limits asked for (``isolation.outer_limit_problem``)
+  -> ERROR before anything runs: a limit set outside never makes a LIMIT or TIMEOUT;
 * the CPU-time rlimit it set fired (SIGXCPU, or SIGKILL at the hard limit with the CPU time used to
   reach it) -> TIMEOUT (``TIME_LIMIT``);
 * a MemoryError inside the worker under the RLIMIT_AS it set (a LIMIT verdict from the worker, or a
@@ -67,6 +72,10 @@ SECOND = "endless_exam.crosscheck.worker"
 ZYGOTE = "endless_exam.certificates.zygote"
 ZYGOTE_START_TIMEOUT = 300.0   # seconds for a zygote to import its verifier's libraries
 _SEND_TIMEOUT = 60.0           # seconds a zygote may take to accept a request
+#: the most wall-clock time a stopped verifier (SIGSTOP, SIGTSTP: Ctrl-Z) or a stopped harness is given back;
+#: stopped longer, the verifier is killed and its verdict is ERROR (missing, redone on resume), never TIMEOUT
+MAX_STOPPED_S = 600.0
+_WATCH = 0.5                   # seconds between two looks at the verifier's state (/proc/PID/stat)
 _GRACE = 5.0                   # seconds to collect a process's output and status after it ended or was killed
 MAX_OUTPUT = 64 * 1024 ** 2    # bytes of stdout a verifier may write (a verdict is far smaller)
 _STDERR_TAIL = 64 * 1024
@@ -373,6 +382,8 @@ class _Run:
     zygote_lost: bool = False         # the status pipe closed without a final status
     timed_out: bool = False
     too_much_output: bool = False
+    stopped: float = 0.0              # seconds the verifier (or this process) was seen stopped: given back
+    stopped_too_long: bool = False    # stopped longer than MAX_STOPPED_S: ERROR, never TIMEOUT
     out: bytes = b""
     err: bytes = b""
     seconds: float = 0.0
@@ -463,16 +474,29 @@ def _exchange(run: _Run, worker: Worker, data: bytes, time_limit: float, in_w: i
         if end is None:
             end = time.perf_counter() + _GRACE
 
+    looked = time.perf_counter()
     try:
         while open_fds:
             now = time.perf_counter()
-            if run.status is None and not run.timed_out and now >= deadline:
+            if run.status is None and end is None:
+                # time the verifier spent stopped (SIGSTOP, Ctrl-Z), or this process spent stopped (its polls
+                # returned far later than asked), is not the answer's time: it is given back, up to a limit
+                held = _stopped_for(run.pid, now - looked)
+                if held:
+                    run.stopped += held
+                    deadline += held
+                    if run.stopped > MAX_STOPPED_S:
+                        run.stopped_too_long = True
+                        kill()
+                looked = now
+            if run.status is None and not run.timed_out and not run.stopped_too_long and now >= deadline:
                 run.timed_out = True
                 kill()
             if end is not None and now >= end:
                 break
-            limit = end if end is not None else deadline
-            for fd, events in poller.poll(max(0, int((limit - now) * 1000) + 1)):
+            limit = end if end is not None else min(deadline, now + _WATCH)
+            asked = max(0.0, limit - now)
+            for fd, events in poller.poll(int(asked * 1000) + 1):
                 if fd == in_w:
                     if events & (select.POLLERR | select.POLLHUP | select.POLLNVAL):
                         stop_writing()
@@ -532,6 +556,10 @@ def _exchange(run: _Run, worker: Worker, data: bytes, time_limit: float, in_w: i
                                 end = time.perf_counter() + _GRACE
                         elif "error" in msg and run.pid is None:
                             run.error = f"the zygote of {worker.module} could not start a process: {msg['error']}"
+            overslept = time.perf_counter() - now - asked
+            if overslept > 2.0 and run.status is None and end is None:   # this process was stopped (Ctrl-Z)
+                run.stopped += overslept
+                deadline += overslept
     finally:
         if run.status is None:
             _kill_group(run.pid)
@@ -544,6 +572,19 @@ def _exchange(run: _Run, worker: Worker, data: bytes, time_limit: float, in_w: i
     run.seconds = time.perf_counter() - started
     run.out, run.err = bytes(out), bytes(err[-_STDERR_TAIL:])
     return run
+
+
+def _stopped_for(pid: int | None, since: float) -> float:
+    """``since`` seconds if the verifier ``pid`` is stopped now (state T or t in /proc/PID/stat), else 0."""
+    if pid is None or since <= 0:
+        return 0.0
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            stat_line = fh.read(4096)
+        state = stat_line[stat_line.rindex(b")") + 2:][:1]
+    except (OSError, ValueError):
+        return 0.0
+    return since if state in (b"T", b"t") else 0.0
 
 
 def _crashed(message: str) -> Verdict:
@@ -559,6 +600,8 @@ def run_worker(module: str | Worker, header: dict, payload: bytes, time_limit: f
         return None, Verdict(Status.ERROR, reason="INTERNAL_ERROR", message=f"invalid time limit {time_limit!r}"), 0.0
     if not (type(memory_limit) is int and memory_limit > 0):
         return None, Verdict(Status.ERROR, reason="INTERNAL_ERROR", message=f"invalid memory limit {memory_limit!r}"), 0.0
+    if (outer := isolation.outer_limit_problem(memory_limit, time_limit)) is not None:
+        return None, Verdict(Status.ERROR, reason="VERIFIER_CRASHED", message=clip(f"not run: {outer}")), 0.0
     worker = _as_worker(module)
     name = worker.module
     data = json.dumps(header).encode("ascii") + b"\n" + payload
@@ -569,6 +612,9 @@ def run_worker(module: str | Worker, header: dict, payload: bytes, time_limit: f
     seconds = run.seconds
     if run.error is not None:
         return None, _crashed(run.error), seconds
+    if run.stopped_too_long:
+        return None, _crashed(f"{name} was stopped (SIGSTOP or Ctrl-Z) for more than {MAX_STOPPED_S:g} s; "
+                              "its answer was not decided (missing, never a TIMEOUT)"), seconds
     if run.timed_out:
         return None, Verdict(Status.TIMEOUT, reason="TIME_LIMIT",
                              message=f"{name} exceeded the {time_limit:g} s wall-clock limit"), seconds

@@ -683,7 +683,8 @@ def test_resume_verifies_calls_whose_family_was_not_implemented_before(tmp_path,
     answers = write_answers(tmp_path / "a.jsonl", [{"call_id": "a3-capset-11", "answer": fk("ACCEPT", 1082)},
                                                    {"call_id": "a3-capset-0", "answer": fk("ACCEPT", 2432)}])
     out = tmp_path / "s.json"
-    assert run_cli(capsys, "score", answers, "--output", out, "--allow-partial")[0] == 0
+    # nothing is scored (every call missing): an error, exit 2 (issue 29), with every row written
+    assert run_cli(capsys, "score", answers, "--output", out, "--allow-partial")[0] == 2
     doc = json.loads(out.read_text())
     assert {r["reason"] for r in doc["calls_scored"]} == {"family_not_implemented"} and fake.calls == []
     monkeypatch.setattr(contract, "_exists", real)                  # the family is implemented now
