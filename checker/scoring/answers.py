@@ -8,8 +8,10 @@ answer from when ``answer`` is absent), ``finish_reason`` (default ``stop``), ``
 >= 0 or null), ``track``, ``submission_within_deadline`` (boolean), ``error``, ``verify_msg``, and the
 bookkeeping fields upstream runners write (``scored``, ``retryable``, ``usage``, ``usage_complete``,
 ``response_model``, ``response_id``, ``service_tier``, ``system_fingerprint``, ``attempt``, ``started_at``,
-``completed_at``, ``seconds``), which are ignored. ``(call_id, sample)`` is the line's key. Any other key,
-an unknown call id, a key given on two lines, a ``sample`` that is not such an integer (reason code
+``completed_at``, ``seconds``), which are ignored. ``(call_id, sample)`` is the line's key. Any other key
+(``model``, which many runners add, say) is ignored too, and named once in a warning of ``score``
+(``ignored_fields``); a key that looks like a misspelt field (``Answer``, ``finishReason``, ``answers``) is
+an error with the field it resembles, since ignoring it would change what the line means. An unknown call id, a key given on two lines, a ``sample`` that is not such an integer (reason code
 ``SAMPLE_TYPE`` for a boolean, float, string or null, ``SAMPLE_RANGE`` for a negative or too large one, in
 ``AnswersFileError.code``), an unknown finish reason, or a ``stop`` record with neither ``answer`` nor
 ``content`` is a clear error naming the line, raised before any scoring.
@@ -102,6 +104,7 @@ class AnswerRecord:
     length: int = 0                    # bytes of the line without its "\n"
     sha256: str = ""                   # SHA-256 (hex) of those bytes
     sample: int = 0                    # which response to the call (``(call_id, sample)`` is the key)
+    ignored: tuple[str, ...] = ()      # keys of the line that are no field of the format (ignored)
 
     @property
     def key(self) -> tuple[str, int]:
@@ -380,10 +383,10 @@ def _build(members: list, lineno: int, offset: int, length: int, sha256: str) ->
     obj: dict = {}
     spans: dict[str, Span | None] = {}
     unknown = [k for k, _ in members if k not in FIELDS]
-    if unknown:
-        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
-        shown = ", ".join(_short(k, 40) for k in sorted(unknown)[:5])
-        raise AnswersFileError(f"{where}: unknown field(s) {shown}{more}")
+    for key in unknown:
+        near = misspelt_field(key)
+        if near is not None:
+            raise AnswersFileError(f"{where}: unknown field {_short(key, 40)} (did you mean {near!r}?)")
     for key, value in members:
         if key in RAW_FIELDS:
             first, end, head = value
@@ -428,7 +431,40 @@ def _build(members: list, lineno: int, offset: int, length: int, sha256: str) ->
     error = _opt_str(obj, "error", where)
     verify_msg = _opt_str(obj, "verify_msg", where)
     return AnswerRecord(lineno, call_id, spans.get("answer"), spans.get("content"), finish, tokens, track,
-                        deadline, error, verify_msg, offset, length, sha256, sample)
+                        deadline, error, verify_msg, offset, length, sha256, sample,
+                        tuple(dict.fromkeys(unknown)))
+
+
+def _norm(key: str) -> str:
+    return key.lower().replace("_", "").replace("-", "").replace(" ", "")
+
+
+def misspelt_field(key: str) -> str | None:
+    """The field of the format that ``key`` (not one) looks like a misspelling of, or None: equal up to case,
+    ``_``, ``-`` and spaces, or a close match (difflib ratio >= 0.85) to the normalised name."""
+    import difflib
+
+    if len(key) > 64:
+        return None
+    norm = {_norm(f): f for f in FIELDS}
+    if _norm(key) in norm:
+        return norm[_norm(key)]
+    close = difflib.get_close_matches(_norm(key), list(norm), n=1, cutoff=0.85)
+    return norm[close[0]] if close else None
+
+
+def ignored_fields_warning(records) -> str | None:
+    """One line naming every ignored key of the answers lines (how many lines, the first one), or None."""
+    lines: dict[str, list[int]] = {}
+    for rec in records:
+        for key in rec.ignored:
+            lines.setdefault(key, []).append(rec.line)
+    if not lines:
+        return None
+    shown = ", ".join(f"{_short(k, 40)} ({len(v)} line{'s' if len(v) != 1 else ''}, first line {v[0]})"
+                      for k, v in list(lines.items())[:5])
+    more = f" and {len(lines) - 5} more" if len(lines) > 5 else ""
+    return f"the answers lines carry field(s) that are not part of the format, ignored: {shown}{more}"
 
 
 def parse_line(text: str | bytes, lineno: int) -> AnswerRecord:

@@ -372,6 +372,14 @@ def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suit
                     changed_error=AnswersChangedError, backend=backend, ray_address=ray_address)
 
 
+def _closest(name: str, names) -> str:
+    """`` (did you mean 'x'?)`` for the closest of ``names``, or ''."""
+    import difflib
+
+    close = difflib.get_close_matches(name, list(names), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
 def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...], *, suite: str, track: str,
          allow_partial: bool, jobs: int | None, restart: bool, duplicates: str, time_limit: float,
          memory_limit: int, formal: bool, only: tuple[str, ...] | None, limit: int | None,
@@ -381,14 +389,20 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
     if only is not None:
         unknown = [c for c in only if c not in by_call]
         if unknown:
-            raise ScoreError(f"--only names call ids that are not in suite {suite!r}: {', '.join(unknown[:5])}")
+            raise ScoreError(f"--only names call ids that are not in suite {suite!r}: {', '.join(unknown[:5])}"
+                             + _closest(unknown[0], by_call))
 
     def hint(call_id: str) -> str:
         having = [name for name in suites.SUITES if any(i.call_id == call_id for i in suites.load(name))]
         where = f"suites that have it: {', '.join(having)}" if having else "no suite has it"
-        return f" in suite {suite!r} (the suite scored; choose another with --suite); {where}"
+        return f" in suite {suite!r} (the suite scored; choose another with --suite); {where}" + (
+            "" if having else _closest(call_id, by_call))
 
     records = source.scan(set(by_call), hint)
+    from endless_exam.checker.scoring.answers import ignored_fields_warning
+
+    if (ignored := ignored_fields_warning(records)) is not None:
+        log(f"endless-exam: warning: {ignored}")
     for rec in records:
         if rec.track is not None and rec.track != track:
             raise AnswersFileError(f"answers line {rec.line}: track {rec.track!r} but scoring the {track} track")

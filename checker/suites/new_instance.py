@@ -291,16 +291,23 @@ def run(family: str, params_text: str, *, want_baseline: bool, output: str | Non
         if not published:
             reference, reference_type = objective, "construction"
             note = f"baseline reference: {b.method} Parameters: {json.dumps(b.parameters)}"
+        elif Fraction(objective) != Fraction(reference):
+            # the witness and a suite row made from it state the reference the witness reaches (so that
+            # audit --witnesses DIR --suite FILE holds); the published value is named in the note
+            known = f"the published reference is {published['reference']} ({published['suite']} {published['call_id']})"
+            note = f"baseline reference: {b.method} Parameters: {json.dumps(b.parameters)}; {known}"
+            reference, reference_type, citation = objective, "construction", None
+            published = None
+            result["baseline"]["note"] = (f"{known}; the baseline reaches {objective_to_str(objective)}, "
+                                          "which is this instance's reference in the witness and in --suite-out (so "
+                                          "audit --witnesses DIR --suite FILE holds; against the bundled suites it "
+                                          "reports a ratio other than 1)")
         if output:
             source = (f"endless-exam instance {family} --params '{json.dumps(params, separators=(',', ':'))}' --baseline: "
                       f"{b.method}")
             path = write_witness(output, info, b.answer, reference if published else objective,
                                  reference_type, source, b.method, b.parameters)
             result["baseline"]["witness"] = str(path)
-            if published and Fraction(objective) != Fraction(reference):
-                result["baseline"]["note"] = (f"the witness records the suite's reference {published['reference']}; "
-                                              f"the baseline reaches {objective_to_str(objective)}, so audit --witnesses "
-                                              "reports a ratio other than 1")
     if suite_out:
         result["suite_call_id"] = add_to_suite(suite_out, info, reference, reference_type, citation, note, tier)
     result["reference"], result["reference_type"] = _text(reference), reference_type
