@@ -53,7 +53,7 @@ def cmd_report(args: argparse.Namespace) -> int:
             tables["table2"] = render_table2(list(zip(names, [report.load_run(p) for p in paths])), args.format)
         else:
             aggs = [report.load_run(p) for p in paths]
-            wanted_calls = args.format == "md" or (args.format == "csv" and args.table in (None, "calls"))
+            wanted_calls = args.format in ("md", "json") or (args.format == "csv" and args.table in (None, "calls"))
             rows = [report_calls.call_rows(p) for p in paths] if wanted_calls else []
             if args.format == "csv":
                 for table in report.CSV_TABLES:
@@ -69,6 +69,10 @@ def cmd_report(args: argparse.Namespace) -> int:
                 text = report.render(list(zip(names, aggs)), args.format)
                 if args.format == "md":
                     text = text.rstrip("\n") + "\n\n" + report_calls.calls_markdown(list(zip(names, rows)))
+                else:      # json: the per-call rows too (one per run, call and sample), as the CSV calls table
+                    data = json.loads(text)
+                    data["calls"] = [{"run": name, **r} for name, rs in zip(names, rows) for r in rs]
+                    text = json.dumps(data, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
                 tables["report"] = text
         if args.plot or args.html:
             _report_views(args, paths, names)

@@ -139,8 +139,9 @@ def _calls(runs: Sequence[RunData]) -> str:
         sample = [("num", str(c["sample"]))] if with_samples else []
         rows.append([("", _e(c["run"])), ("", _e(c["call_id"])), *sample, ("", _e(c["family"])),
                      ("status", _e(c["status"])), ("", _e(c["reason"] or "–")), ("num", _e(objective)),
-                     ("num", _f(objective_to_float(c["ratio"]), 4)), ("num", _f(c["gap_closed"], 3)), ("", detail)])
-        classes.append("missing" if missing else c["status"])
+                     ("num", _e(c["note"]) if c.get("note") else _f(objective_to_float(c["ratio"]), 4)),
+                     ("num", _f(c["gap_closed"], 3)), ("", detail)])
+        classes.append(c["status"] if c.get("note") else "missing" if missing else c["status"])
     header = ["Run", "Call", *(["Sample"] if with_samples else []), "Family", "Verdict", "Reason", "Objective",
               "Ratio", "Gap closed", "Message / witness"]
     return _table("sortable calls", header, rows, classes)
