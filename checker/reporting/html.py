@@ -159,11 +159,13 @@ def inline_svg(svg: str) -> str:
 
 _CAPTIONS = {
     "family_quality": "Mean relative quality per family and run with 95% bootstrap intervals over instances; "
-                      "published frontiers and construction baselines apart; n per bar; \"no data\" = no scored call.",
+                      "published frontiers and construction baselines apart, each panel on its own y scale (the title says "
+                      "when they differ); n under each bar; "
+                      "\"no data\" = no scored call.",
     "score_tokens": "Overall score against the total output tokens of each run's answers.",
-    "size_quality": "Objective against each family's size parameter (reference and proven-bound curves dashed), "
-                    "relative quality below.",
-    "ratio_histogram": "Ratios of the scored calls.",
+    "size_quality": "Objective against each family's size parameter (reference curves dashed, proven-bound "
+                    "curves dotted), relative quality below; size labels that would overlap are thinned.",
+    "ratio_histogram": "Ratios of the scored samples (one per call when each call has one answer).",
 }
 
 
