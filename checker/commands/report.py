@@ -17,6 +17,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     from endless_exam.checker.reporting import inputs as report_inputs
 
     paths = list(args.scores)
+    if args.answers is not None and len(args.answers) != len(paths):     # before the files: a swallowed argument
+        raise UsageError(f"--answers takes one answers file per scores file ({len(paths)}: {', '.join(paths)}), "
+                         f"got {len(args.answers)}; give --answers once per scores file, in the same order")
     for path in paths:
         if (why := report_inputs.problem(path)) is not None:
             raise UsageError(why)
@@ -27,8 +30,6 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise UsageError(why)
     if args.table not in (None, "table2") and args.format != "csv":
         raise UsageError("--table selects one CSV table: use it with --format csv (table2 works with every format)")
-    if args.answers is not None and len(args.answers) != len(paths):
-        raise UsageError(f"--answers takes one answers file per scores file ({len(paths)}), got {len(args.answers)}")
     if args.diff and args.table not in (None, "diff"):
         raise UsageError("report --diff has one table, diff")
     if not args.diff and args.table == "diff":
