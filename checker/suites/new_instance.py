@@ -9,11 +9,15 @@
   a baseline (``reference_type`` ``construction``) with the method and its parameters.
 * ``--output FILE``: the witness file in the layout of the reference witnesses (``answer``, ``source``,
   ``family``, ``params``, ``reference``, ``reference_type``; plus ``method`` and ``method_parameters``), and
-  its record in ``index.json`` beside it (added or replaced), so ``audit --witnesses DIR`` re-checks it.
+  its record in ``index.json`` beside it (added or replaced), so ``audit --witnesses DIR`` re-checks it. The
+  witness records the reference of the suite it is audited against: the bundled suite's (a published value
+  the baseline may not reach), or with ``--suite-out`` the new row's.
 * ``--suite-out FILE``: adds the instance (or replaces it: the same instance id) to a suite file in the
   format of ``fixtures/suites/*.json``, created if absent; ``export``, ``score``, ``report`` and ``audit``
   accept it with ``--suite FILE``. Call ids are ``TIER-family-SEED`` (``--tier``, default U1; the seed is
-  the next free one of the family in that tier).
+  the next free one of the family in that tier). With ``--baseline``, the row's reference is the baseline's
+  verified value (``construction``) whenever it differs from a bundled suite's published reference, which
+  the row's note names (so ``audit --witnesses DIR --suite FILE`` holds for the witnesses written with it).
 """
 from __future__ import annotations
 
@@ -291,9 +295,10 @@ def run(family: str, params_text: str, *, want_baseline: bool, output: str | Non
         if not published:
             reference, reference_type = objective, "construction"
             note = f"baseline reference: {b.method} Parameters: {json.dumps(b.parameters)}"
-        elif Fraction(objective) != Fraction(reference):
-            # the witness and a suite row made from it state the reference the witness reaches (so that
-            # audit --witnesses DIR --suite FILE holds); the published value is named in the note
+        elif suite_out and Fraction(objective) != Fraction(reference):
+            # the witness records the reference of the suite it is audited against: with --suite-out that is
+            # the new row, which states the baseline's value (so audit --witnesses DIR --suite FILE holds) and
+            # names the published one in its note; without --suite-out the bundled suite's published value
             known = f"the published reference is {published['reference']} ({published['suite']} {published['call_id']})"
             note = f"baseline reference: {b.method} Parameters: {json.dumps(b.parameters)}; {known}"
             reference, reference_type, citation = objective, "construction", None
@@ -302,6 +307,11 @@ def run(family: str, params_text: str, *, want_baseline: bool, output: str | Non
                                           "which is this instance's reference in the witness and in --suite-out (so "
                                           "audit --witnesses DIR --suite FILE holds; against the bundled suites it "
                                           "reports a ratio other than 1)")
+        elif published and Fraction(objective) != Fraction(reference):
+            result["baseline"]["note"] = (f"the witness records the suite's reference {published['reference']}; "
+                                          f"the baseline reaches {objective_to_str(objective)}, so audit --witnesses "
+                                          "reports a ratio other than 1 (with --suite-out FILE the new row and the "
+                                          "witness state the baseline's value instead)")
         if output:
             source = (f"endless-exam instance {family} --params '{json.dumps(params, separators=(',', ':'))}' --baseline: "
                       f"{b.method}")
