@@ -68,7 +68,11 @@ def _domain_text(family: str) -> str:
 def describe(family: str, raw_params: Any) -> dict:
     """The instance of ``family`` with ``raw_params`` (``InstanceError`` naming the domain if invalid)."""
     if family not in FAMILIES:
-        raise InstanceError(f"unknown family {family!r}; known: {', '.join(FAMILIES)}")
+        import difflib
+
+        close = difflib.get_close_matches(str(family), list(FAMILIES), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise InstanceError(f"unknown family {family!r}{hint}; known: {', '.join(FAMILIES)}")
     if not FAMILIES[family].implemented:
         raise InstanceError(f"family {family!r} is not implemented yet")
     try:

@@ -281,11 +281,16 @@ def test_docs_cli_states_the_exit_codes_the_code_uses():
     (["audit", "--family", "lineqq"], "lineq"),
     (["score", "ANSWERS", "--output", "OUT", "--only", "a3-capset-111"], "a3-capset-11"),
     (["verify", "--instance", "a3-schur-11", "ANSWER"], "a3-schur-1"),
+    (["certify", "ANSWER", "--instance", "a3-schur-11", "--output", "OUT"], "a3-schur-1"),
+    (["instance", "capst", "--params", '{"d": 3}'], "capset"),
+    (["export", "--suite", "bench-v", "--output", "OUT"], "bench-v1"),
+    (["score", "TYPO", "--output", "OUT"], "a3-capset-11"),          # a call id in the answers file
 ])
 def test_did_you_mean_wherever_a_name_is_typed(capsys, tmp_path, argv, near):
     _jsonl(tmp_path / "a.jsonl", CAP_LINE)
+    _jsonl(tmp_path / "typo.jsonl", {"call_id": "a3-capset-111", "answer": []})
     (tmp_path / "x.json").write_text("[]")
-    argv = [{"ANSWERS": str(tmp_path / "a.jsonl"), "OUT": str(tmp_path / "s.json"),
+    argv = [{"ANSWERS": str(tmp_path / "a.jsonl"), "OUT": str(tmp_path / "s.json"), "TYPO": str(tmp_path / "typo.jsonl"),
              "ANSWER": str(tmp_path / "x.json")}.get(a, a) for a in argv]
     code, _, err = run(capsys, *argv)
     assert code == 2 and f"did you mean {near!r}" in err, err
