@@ -62,6 +62,8 @@ FIELDS = frozenset({"call_id", "sample", "answer", "content", "finish_reason", "
 TRACKS = ("tool-free", "tool-assisted")
 RAW_FIELDS = ("answer", "content")     # framed, never parsed by the scorer
 MAX_SAMPLE = 999_999                   # samples per call are numbered 0..MAX_SAMPLE
+MAX_IGNORED_FIELDS = 64                # unknown fields ignored per line; more is a file error
+IGNORED_NAME_CHARS = 64                # an ignored field's name is kept (for the warning) to this many characters
 
 MiB = 1 << 20
 PIECE = 256 * 1024                     # the scanner works on pieces of at most this many bytes
@@ -383,6 +385,10 @@ def _build(members: list, lineno: int, offset: int, length: int, sha256: str) ->
     obj: dict = {}
     spans: dict[str, Span | None] = {}
     unknown = [k for k, _ in members if k not in FIELDS]
+    if len(unknown) > MAX_IGNORED_FIELDS:       # hostile: thousands of keys; what is kept per line stays bounded
+        shown = ", ".join(_short(k, 40) for k in unknown[:5])
+        raise AnswersFileError(f"{where}: {len(unknown):,} fields that are not part of the format ({shown}, ...); "
+                               f"at most {MAX_IGNORED_FIELDS} per line are ignored")
     for key in unknown:
         near = misspelt_field(key)
         if near is not None:
@@ -432,7 +438,7 @@ def _build(members: list, lineno: int, offset: int, length: int, sha256: str) ->
     verify_msg = _opt_str(obj, "verify_msg", where)
     return AnswerRecord(lineno, call_id, spans.get("answer"), spans.get("content"), finish, tokens, track,
                         deadline, error, verify_msg, offset, length, sha256, sample,
-                        tuple(dict.fromkeys(unknown)))
+                        tuple(dict.fromkeys(k[:IGNORED_NAME_CHARS] for k in unknown)))
 
 
 def _norm(key: str) -> str:
@@ -454,16 +460,24 @@ def misspelt_field(key: str) -> str | None:
 
 
 def ignored_fields_warning(records) -> str | None:
-    """One line naming every ignored key of the answers lines (how many lines, the first one), or None."""
-    lines: dict[str, list[int]] = {}
+    """One line naming the ignored keys of the answers lines (per key: how many lines, the first one; the
+    first 5 keys named, the others counted), or None. Bounded: at most 100 distinct keys are tallied."""
+    lines: dict[str, list[int]] = {}        # key -> [lines, first line]
+    others = 0
     for rec in records:
         for key in rec.ignored:
-            lines.setdefault(key, []).append(rec.line)
+            if key in lines:
+                lines[key][0] += 1
+            elif len(lines) < 100:
+                lines[key] = [1, rec.line]
+            else:
+                others += 1
     if not lines:
         return None
-    shown = ", ".join(f"{_short(k, 40)} ({len(v)} line{'s' if len(v) != 1 else ''}, first line {v[0]})"
-                      for k, v in list(lines.items())[:5])
-    more = f" and {len(lines) - 5} more" if len(lines) > 5 else ""
+    shown = ", ".join(f"{_short(k, 40)} ({n} line{'s' if n != 1 else ''}, first line {first})"
+                      for k, (n, first) in list(lines.items())[:5])
+    extra = len(lines) - 5 + (1 if others else 0)
+    more = f" and {extra} more" if extra > 0 else ""
     return f"the answers lines carry field(s) that are not part of the format, ignored: {shown}{more}"
 
 

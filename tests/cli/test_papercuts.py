@@ -320,3 +320,14 @@ def test_docs_cli_names_every_command_and_option():
                     assert f"`{option}`" in section, (name, option)
         for example in cli.EXAMPLES[name]:
             assert example in section, (name, example)
+
+
+def test_ignored_fields_stay_bounded(capsys, tmp_path):
+    """Hostile: thousands of unknown keys in a line are a file error (at most 64 are ignored per line), and a
+    very long unknown key is named clipped."""
+    answers = _jsonl(tmp_path / "a.jsonl", dict(CAP_LINE, **{f"k{i}": 1 for i in range(65)}))
+    code, _, err = run(capsys, "score", str(answers), "--output", str(tmp_path / "s.json"), "--allow-partial")
+    assert code == 2 and "65 fields that are not part of the format" in err and len(err) < 1000
+    answers = _jsonl(tmp_path / "b.jsonl", dict(CAP_LINE, **{"z" * 100_000: 1}))
+    code, _, err = run(capsys, "score", str(answers), "--output", str(tmp_path / "t.json"), "--allow-partial")
+    assert code == 0 and "not part of the format" in err and len(err) < 2000
