@@ -5,7 +5,9 @@ The rule (docs/SPECIFICATION.md section 5), exactly as implemented:
 1. If the whole text parses as strict JSON, that value is the answer candidate. A text that starts as an
    object (``{``, the ``{"answer": ...}`` form) but is not JSON, and holds no candidate of step 2 either, is
    ``JSON_SYNTAX`` with the line and column where it breaks (a truncated answer object), not
-   ``NO_ANSWER``; a bare list that does not parse and holds no candidate stays ``NO_ANSWER``.
+   ``NO_ANSWER``; so is a text that starts as a list or object and has a trailing comma (``["0000",
+   "0001",]``: ``JSON_SYNTAX`` at the comma). Any other bare list that does not parse and holds no candidate
+   stays ``NO_ANSWER``.
 2. Otherwise the text is treated as a model response. Candidates are tried in this order and the first
    one that is syntactically JSON wins: every fenced code block (three backticks, an optional language
    tag on the opening line), the LAST block first; then the whole text; then the span from the first
@@ -111,6 +113,34 @@ def extract_from_text_noted(text: str, whole_text_tried: bool = False) -> tuple[
     raise AnswerError("NO_ANSWER", "no JSON answer found in the response")
 
 
+def trailing_comma(text: str) -> tuple[int, int, str] | None:
+    """``(line, column, bracket)`` of the first comma followed (after whitespace) by ``]`` or ``}`` outside
+    strings, in a text that starts (after whitespace) with ``[`` or ``{``; else None. One pass, linear time."""
+    if text.lstrip()[:1] not in ("[", "{"):
+        return None
+    in_str = escaped = False
+    comma = -1
+    for pos, ch in enumerate(text):
+        if in_str:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_str = False
+            continue
+        if ch == '"':
+            in_str, comma = True, -1
+        elif ch == ",":
+            comma = pos
+        elif ch in "]}" and comma >= 0:
+            line = text.count("\n", 0, comma) + 1
+            return line, comma - (text.rfind("\n", 0, comma) + 1) + 1, ch
+        elif ch not in " \t\r\n":
+            comma = -1
+    return None
+
+
 def answer_from_bytes(data: bytes) -> Any:
     """An answer file: a bare answer, ``{"answer": ...}``, or raw model text."""
     return answer_from_bytes_noted(data)[0]
@@ -129,6 +159,10 @@ def answer_from_bytes_noted(data: bytes) -> tuple[Any, str | None]:
             # (A bare list that does not parse stays NO_ANSWER, as the regression vectors state.)
             if found.reason == "NO_ANSWER" and text.lstrip()[:1] == "{":
                 raise exc from None
+            if found.reason == "NO_ANSWER" and (where := trailing_comma(text)) is not None:
+                line, column, bracket = where
+                raise JSONSyntaxError(f"invalid JSON: a trailing comma before '{bracket}' at line {line} column "
+                                      f"{column} (JSON allows no comma after the last element)") from None
             raise
     except StrictnessError as exc:
         if exc.syntax_known or is_json_syntax(text):

@@ -109,7 +109,10 @@ class StrictnessError(AnswerError):
 
 def decode_bytes(data: bytes) -> str:
     if len(data) > MAX_BYTES:
-        raise AnswerError("SIZE_LIMIT", f"answer is {len(data):,} bytes; the limit is {MAX_BYTES:,} bytes (32 MiB)")
+        # a reader stops at MAX_BYTES + 1 bytes: then only "more than the limit" is known, never the real size
+        exact = f" ({len(data):,} bytes)" if len(data) > MAX_BYTES + 1 else ""
+        raise AnswerError("SIZE_LIMIT", f"the answer is more than 32 MiB{exact}; the limit is {MAX_BYTES:,} bytes "
+                                        "(32 MiB)")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

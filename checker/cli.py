@@ -1,8 +1,10 @@
 """The ``endless-exam`` command line: the parser and the dispatch; each command is a module of
 ``checker/commands/``.
 
-Exit codes (part of the contract, tested): 0 accepted / success, 1 rejected (or, for ``audit``, some
-construction not accepted), 2 error, usage error, time or memory limit, 3 verifier disagreement.
+Exit codes (part of the contract, tested; the table is docs/cli.md): 0 accepted / success, 1 rejected (or, for
+``audit``, some construction or witness not accepted), 2 usage error (the command line, a file or a name the
+user gave), 3 verifier disagreement, 4 undecided: a time or memory limit, a verifier crash or an internal
+error; 130 / 143 interrupted (SIGINT / SIGTERM).
 """
 from __future__ import annotations
 
@@ -15,8 +17,8 @@ from endless_exam.certificates.budget import DEFAULT_MEMORY_GIB, DEFAULT_TIME_LI
 from endless_exam.checker import __version__
 from endless_exam.checker.commands.audit import cmd_audit
 from endless_exam.checker.commands.certify import cmd_certify
-from endless_exam.checker.commands.common import (EXIT_ERROR, EXIT_OK, FORMAL_HELP, MAX_JOBS, MEMORY_HELP, TIME_HELP,
-                                                  UsageError, available_cpus, silence_stdout, suite_arg)
+from endless_exam.checker.commands.common import (EXIT_ERROR, EXIT_LIMIT, EXIT_OK, FORMAL_HELP, MAX_JOBS, MEMORY_HELP, TIME_HELP,
+                                                  UsageError, available_cpus, plot_dir_arg, silence_stdout, suite_arg)
 from endless_exam.checker.commands.instances import cmd_export, cmd_instance, cmd_instances, cmd_prompt
 from endless_exam.checker.commands.report import cmd_report
 from endless_exam.checker.commands.score import _print_score_summary, cmd_score  # noqa: F401  (tests call it here)
@@ -26,18 +28,37 @@ from endless_exam.checker.commands.verify import cmd_verify
 # nothing but argparse and the command modules (which import nothing heavy at load).
 
 
+EXAMPLES: dict[str, list[str]] = {'instances': ['endless-exam instances --suite bench-v1', 'endless-exam instances --family capset', 'endless-exam instances --suite size-series --json'],
+    'verify': ['endless-exam verify --family capset --params \'{"d": 4}\' mycap.json', 'endless-exam verify --instance a3-capset-11 fixtures/constructions/capset/d9.json', 'endless-exam verify --instance a3-capset-11 answer.json --json'],
+    'audit': ['endless-exam audit', 'endless-exam audit --suite bench-v1 --family labs', 'endless-exam audit --witnesses w --suite mine.json'],
+    'certify': ['endless-exam certify cap.json --instance a3-capset-11 --output dossier.json', 'endless-exam certify cap.json --instance a3-capset-11 --check dossier.json'],
+    'prompt': ['endless-exam prompt a3-capset-11', 'endless-exam prompt a3-capset-11 --track tool-assisted'],
+    'export': ['endless-exam export --output prompts.jsonl', 'endless-exam export --suite mine.json --output prompts.jsonl --model-inputs-only'],
+    'score': ['endless-exam score answers.jsonl --output run.json', 'endless-exam score fixtures/examples/answers.jsonl --output run.json --allow-partial', 'endless-exam score answers.jsonl --output run.json --only a3-capset-11 a3-schur-1'],
+    'instance': ['endless-exam instance capset --params \'{"d": 7}\'', 'endless-exam instance capset --params \'{"d": 7}\' --baseline --output w/capset-d7.json --suite-out mine.json'],
+    'report': ['endless-exam report run.json', 'endless-exam report run.json --format json --output report.json', 'endless-exam report a.json b.json --answers a.jsonl --answers b.jsonl --plot figures/']}
+
+
+def _examples(command: str) -> dict:
+    """The examples of a subcommand's ``--help`` (its epilog), kept as written."""
+    lines = "\n".join(f"  {line}" for line in EXAMPLES[command])
+    return {"epilog": f"examples:\n{lines}\n\nexit codes: 0 ok, 1 rejected, 2 usage error, 3 disagreement, "
+                      "4 time/memory limit or verifier error (docs/cli.md)",
+            "formatter_class": argparse.RawDescriptionHelpFormatter}
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="endless-exam", description="Exact, dual-verified checker for the Endless Exam benchmark.")
     parser.add_argument("--version", action="version", version=f"endless-exam {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("instances", help="list suite instances (default: every suite)")
+    p = sub.add_parser("instances", **_examples("instances"), help="list suite instances (default: every suite)")
     p.add_argument("--suite", type=suite_arg, help="only this suite (default: all suites)")
     p.add_argument("--family", help="only this family (default: all families)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table (default: table)")
     p.set_defaults(func=cmd_instances)
 
-    p = sub.add_parser("verify", help="verify one answer with both verifiers")
+    p = sub.add_parser("verify", **_examples("verify"), help="verify one answer with both verifiers")
     p.add_argument("--instance", help="call id or instance id of a suite instance (looked up in every suite)")
     p.add_argument("--family", help="family key (with --params), for any instance")
     p.add_argument("--params", help="instance parameters as a JSON object (with --family)")
@@ -48,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("answer", help="answer file (bare answer, {\"answer\": ...} or raw model text); - for stdin")
     p.set_defaults(func=cmd_verify)
 
-    p = sub.add_parser("audit", help="verify every bundled reference construction with both verifiers "
+    p = sub.add_parser("audit", **_examples("audit"), help="verify every bundled reference construction with both verifiers "
                                       "(default: against every suite)")
     p.add_argument("--suite", type=suite_arg, help="rows for this suite only (default: all suites)")
     p.add_argument("--family", help="this family only (default: all families)")
@@ -61,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "instance) instead of the bundled constructions (default: the bundled constructions)")
     p.set_defaults(func=cmd_audit)
 
-    p = sub.add_parser("certify", help="write a self-contained dossier certifying one construction")
+    p = sub.add_parser("certify", **_examples("certify"), help="write a self-contained dossier certifying one construction")
     p.add_argument("answer", help="answer file (bare answer, {\"answer\": ...}, a file with family/params, or model text)")
     p.add_argument("--instance", help="call id or instance id of a suite instance")
     p.add_argument("--family", help="family key (with --params)")
@@ -75,13 +96,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--memory-limit", type=float, default=DEFAULT_MEMORY_GIB, help=MEMORY_HELP)
     p.set_defaults(func=cmd_certify)
 
-    p = sub.add_parser("prompt", help="print the prompt of one call")
+    p = sub.add_parser("prompt", **_examples("prompt"), help="print the prompt of one call")
     p.add_argument("call_id", help="call id or instance id (looked up in every suite)")
     p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free",
                    help="prompt track (default tool-free)")
     p.set_defaults(func=cmd_prompt)
 
-    p = sub.add_parser("export", help="write prompts.jsonl for a suite (default suite bench-v1)")
+    p = sub.add_parser("export", **_examples("export"), help="write prompts.jsonl for a suite (default suite bench-v1)")
     p.add_argument("--output", required=True, help="prompts.jsonl to write")
     p.add_argument("--suite", type=suite_arg, default="bench-v1", help="suite to export (default bench-v1)")
     p.add_argument("--track", choices=("tool-free", "tool-assisted"), default="tool-free",
@@ -92,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="export only the calls of implemented families (default: refuse if any is missing)")
     p.set_defaults(func=cmd_export)
 
-    p = sub.add_parser("score", help="score answers.jsonl with both verifiers (default suite bench-v1)")
+    p = sub.add_parser("score", **_examples("score"), help="score answers.jsonl with both verifiers (default suite bench-v1)")
     p.add_argument("answers", help="answers.jsonl; - for stdin (a pipe is read once and never resumed)")
     p.add_argument("--output", required=True, help="scores.json to write (a regular file, never the answers file); "
                                                     "progress goes to OUTPUT.progress.jsonl")
@@ -128,7 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(a formal disagreement is a disagreement: missing, never scored; default off)")
     p.set_defaults(func=cmd_score)
 
-    p = sub.add_parser("instance", help="describe any instance; with --baseline compute a verified baseline reference")
+    p = sub.add_parser("instance", **_examples("instance"), help="describe any instance; with --baseline compute a verified baseline reference")
     p.add_argument("family", help="family key")
     p.add_argument("--params", required=True, help="instance parameters as a JSON object")
     p.add_argument("--baseline", action="store_true", help="run the family's documented baseline algorithm and "
@@ -145,7 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--memory-limit", type=float, default=4.0, help=MEMORY_HELP)
     p.set_defaults(func=cmd_instance)
 
-    p = sub.add_parser("report", help="compare scored runs (Table-2 style)")
+    p = sub.add_parser("report", **_examples("report"), help="compare scored runs (Table-2 style)")
     p.add_argument("scores", nargs="+", help="scores.json files written by score (one or more runs)")
     p.add_argument("--format", choices=("md", "csv", "json"), default="md",
                    help="md (with the per-call table; rendered on a terminal, raw when piped), csv (one table per "
@@ -158,13 +179,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print raw markdown even on a terminal (default: rendered on a terminal, raw when piped)")
     p.add_argument("--diff", action="store_true",
                    help="show the calls whose verdict or ratio changed from A to B (default off)")
-    p.add_argument("--plot", metavar="DIR",
+    p.add_argument("--plot", metavar="DIR", type=plot_dir_arg,
                    help="also write the figures as PNG, SVG and PDF into DIR (needs the plot extra; default: none)")
     p.add_argument("--html", metavar="FILE",
                    help="also write one self-contained HTML report to FILE (needs the plot extra; default: none)")
-    p.add_argument("--answers", nargs="+", metavar="ANSWERS",
-                   help="the answers file of each scores file, in the same order, for the output tokens of the "
-                        "score-against-tokens figure (checked against the run's answers_sha256; default: none)")
+    p.add_argument("--answers", action="append", metavar="ANSWERS",
+                   help="the answers file of a scores file, once per scores file in the same order (--answers A "
+                        "--answers B), for the output tokens of the score-against-tokens figure (checked against "
+                        "the run's answers_sha256; default: none)")
     p.add_argument("--output", help="write the report to this file (default, or -: standard output); with --format "
                                     "csv and no --table, the directory for the table files")
     p.set_defaults(func=cmd_report)
@@ -175,10 +197,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _more_answers(parser: argparse.ArgumentParser, args: argparse.Namespace, extra: list[str]) -> None:
+    """The old form ``report A B --answers a b``: ``--answers`` now takes one file per use, so ``b`` is left
+    over; it is taken as the next answers file when that is unambiguous (every left-over is a file name and
+    the answers then match the scores files one to one), else the usual usage error."""
+    if (getattr(args, "command", None) == "report" and args.answers and not any(e.startswith("-") for e in extra)
+            and len(args.answers) + len(extra) == len(args.scores)):
+        args.answers += extra
+        return
+    parser.error(f"unrecognized arguments: {' '.join(extra)}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:
+            _more_answers(parser, args, extra)
     except SystemExit as exc:  # argparse exits 2 on usage errors and 0 on --help
         return int(exc.code or 0)
     from endless_exam.checker.files import streams
@@ -231,7 +266,7 @@ def _run(args: argparse.Namespace) -> int:
         return interrupts.stop(exc)
     except Exception as exc:  # never exit 1 ("rejected") because of a bug
         print(f"endless-exam: internal error: {type(exc).__name__}: {clip(str(exc))}", file=sys.stderr)
-        return EXIT_ERROR
+        return EXIT_LIMIT      # undecided: never 1 (rejected), never 2 (a usage error)
 
 
 if __name__ == "__main__":

@@ -20,12 +20,18 @@ def cmd_audit_witnesses(args: argparse.Namespace, time_limit: float, memory_limi
     if args.json:
         print(json.dumps({"version": __version__, **report}, indent=1))
         return EXIT_OK if report["holds"] else EXIT_REJECT
-    print(f"{'instance':<24} {'file':<30} {'objective':>12} {'reference':>12} {'ratio':>6} {'verdict':<8} "
-          f"{'primary/second':<16} {'prim s':>7} {'sec s':>7}  holds")
-    for r in report["rows"]:
-        print(f"{str(r.get('call_id') or r['instance_id'] or '-'):<24} {str(r['file'] or '-')[:30]:<30} "
-              f"{str(r.get('objective') or '-')[:12]:>12} {str(r.get('reference') or '-')[:12]:>12} "
-              f"{str(r.get('ratio') or '-')[:6]:>6} {r.get('status', '-'):<8} {r.get('verifiers', '-'):<16} "
+    rows = report["rows"]
+    # exact values are never cut: each column as wide as its longest value
+    w_obj, w_ref, w_ratio = (max([len(head)] + [len(str(r.get(key) or "-")) for r in rows])
+                             for key, head in (("objective", "objective"), ("reference", "reference"), ("ratio", "ratio")))
+    w_id = max([24] + [len(str(r.get("call_id") or r["instance_id"] or "-")) for r in rows])
+    w_file = max([30] + [len(str(r["file"] or "-")) for r in rows])
+    print(f"{'instance':<{w_id}} {'file':<{w_file}} {'objective':>{w_obj}} {'reference':>{w_ref}} {'ratio':>{w_ratio}} "
+          f"{'verdict':<8} {'primary/second':<16} {'prim s':>7} {'sec s':>7}  holds")
+    for r in rows:
+        print(f"{str(r.get('call_id') or r['instance_id'] or '-'):<{w_id}} {str(r['file'] or '-'):<{w_file}} "
+              f"{str(r.get('objective') or '-'):>{w_obj}} {str(r.get('reference') or '-'):>{w_ref}} "
+              f"{str(r.get('ratio') or '-'):>{w_ratio}} {r.get('status', '-'):<8} {r.get('verifiers', '-'):<16} "
               f"{r.get('primary_seconds', 0):>7.2f} {r.get('second_seconds', 0):>7.2f}  {'yes' if r['holds'] else 'NO'}")
         for problem in r["problems"]:
             print(f"    !! {problem}")
@@ -52,6 +58,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
         return cmd_audit_witnesses(args, time_limit, memory_limit)
     constructions = load_all(args.family)
     wanted = suites.load(args.suite) if args.suite else suites.all_instances()
+    if args.suite:     # only the constructions of the suite's instances are verified and listed
+        in_suite = {i.instance_id for i in wanted}
+        constructions = [c for c in constructions if c.instance_id in in_suite]
     rows = []
     worst = EXIT_OK
     progress = audit_table.Progress(len(constructions))

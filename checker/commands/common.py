@@ -15,12 +15,15 @@ from endless_exam.checker.suites.names import SUITES
 if TYPE_CHECKING:
     from pathlib import Path
 
-EXIT_OK, EXIT_REJECT, EXIT_ERROR, EXIT_DISAGREE = 0, 1, 2, 3
+# the exit codes (docs/cli.md): 0 ok, 1 rejected, 2 usage error, 3 the verifiers disagree, 4 undecided (a time or
+# memory limit, a verifier crash, an internal error); 130 / 143 after SIGINT / SIGTERM (scoring.interrupts)
+EXIT_OK, EXIT_REJECT, EXIT_ERROR, EXIT_DISAGREE, EXIT_LIMIT = 0, 1, 2, 3, 4
+EXIT_USAGE = EXIT_ERROR
 
 
 # keyed by the status values (Status is a str enum: Status.ACCEPT looks up "ACCEPT")
-EXIT_BY_STATUS = {"ACCEPT": EXIT_OK, "REJECT": EXIT_REJECT, "ERROR": EXIT_ERROR, "TIMEOUT": EXIT_ERROR,
-                  "LIMIT": EXIT_ERROR, "DISAGREE": EXIT_DISAGREE}
+EXIT_BY_STATUS = {"ACCEPT": EXIT_OK, "REJECT": EXIT_REJECT, "ERROR": EXIT_LIMIT, "TIMEOUT": EXIT_LIMIT,
+                  "LIMIT": EXIT_LIMIT, "DISAGREE": EXIT_DISAGREE}
 
 
 class UsageError(Exception):
@@ -105,13 +108,46 @@ def limits(args: argparse.Namespace) -> tuple[float, int]:
     return t, int(m * 1024 ** 3)
 
 
-def did_you_mean(name: str) -> str:
+def did_you_mean(name: str, choices=None) -> str:
+    """`` (did you mean 'x'?)`` for the closest of ``choices`` (default: the family keys), or ''."""
     import difflib
 
+    if choices is None:
+        from endless_exam.certificates.contract import FAMILIES
+
+        choices = FAMILIES
+    close = difflib.get_close_matches(str(name), list(choices), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def check_family_name(family: str) -> None:
+    """A usage error naming the closest family key unless ``family`` is one."""
     from endless_exam.certificates.contract import FAMILIES
 
-    close = difflib.get_close_matches(name, list(FAMILIES), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    if family not in FAMILIES:
+        raise UsageError(f"unknown family {family!r}{did_you_mean(family)}; known: {', '.join(FAMILIES)}")
+
+
+def find_instance(key: str):
+    """The suite instance with call id or instance id ``key`` (``suites.find``), else a usage error with the
+    closest call id or instance id."""
+    from endless_exam.checker.suites import instances as suites
+
+    try:
+        return suites.find(key)
+    except KeyError as exc:
+        names = [n for i in suites.all_instances() for n in (i.call_id, i.instance_id)]
+        raise UsageError(f"{exc.args[0]}{did_you_mean(key, names)}") from None
+
+
+def plot_dir_arg(value: str) -> str:
+    """``report --plot DIR``: a directory name; ``-`` (standard output) and an empty name are usage errors."""
+    if value == "-":
+        raise argparse.ArgumentTypeError("--plot writes PNG, SVG and PDF files into a directory: give a directory "
+                                         "name, not - (standard output)")
+    if not value:
+        raise argparse.ArgumentTypeError("--plot needs a directory name")
+    return value
 
 
 def writable(path: str, what: str, source: str | None = None) -> Path:
@@ -137,7 +173,12 @@ def suite_arg(value: str) -> str:
         return value
     from endless_exam.checker.suites import instances as suites
 
-    return suites.suite_arg(value)
+    try:
+        return suites.suite_arg(value)
+    except argparse.ArgumentTypeError as exc:
+        if value.endswith(".json") or "/" in value:
+            raise
+        raise argparse.ArgumentTypeError(f"{exc}{did_you_mean(value, SUITES)}") from None
 
 
 def available_cpus() -> int:

@@ -7,16 +7,15 @@ import sys
 from typing import Any
 
 from endless_exam.checker import __version__
-from endless_exam.checker.commands.common import EXIT_OK, EXIT_ERROR, UsageError, dumps, limits
+from endless_exam.checker.commands.common import (EXIT_OK, EXIT_LIMIT, UsageError, check_family_name, dumps,
+                                                  find_instance, limits)
 
 def cmd_instances(args: argparse.Namespace) -> int:
     from endless_exam.checker.suites import instances as suites
-    from endless_exam.certificates.contract import FAMILIES
 
     chosen = suites.load(args.suite) if args.suite else suites.all_instances()
     if args.family:
-        if args.family not in FAMILIES:
-            raise UsageError(f"unknown family {args.family!r}; known: {', '.join(FAMILIES)}")
+        check_family_name(args.family)
         chosen = tuple(i for i in chosen if i.family == args.family)
     if args.json:
         print(json.dumps({"version": __version__, "instances": [i.to_json() for i in chosen]}, indent=1))
@@ -44,10 +43,7 @@ def cmd_prompt(args: argparse.Namespace) -> int:
     from endless_exam.checker import prompts
     from endless_exam.checker.suites import instances as suites
 
-    try:
-        inst = suites.find(args.call_id)
-    except KeyError as exc:
-        raise UsageError(str(exc.args[0])) from None
+    inst = find_instance(args.call_id)
     if not inst.implemented:
         raise UsageError(f"family {inst.family!r} is not implemented yet; no prompt for {inst.call_id}")
     system = prompts.system(args.track)
@@ -95,4 +91,4 @@ def cmd_instance(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     except new_instance.BaselineFailed as exc:
         print(f"endless-exam: baseline failed: {exc}", file=sys.stderr)
-        return EXIT_ERROR
+        return EXIT_LIMIT

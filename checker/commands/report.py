@@ -17,6 +17,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     from endless_exam.checker.reporting import inputs as report_inputs
 
     paths = list(args.scores)
+    if args.answers is not None and len(args.answers) != len(paths):     # before the files: a swallowed argument
+        raise UsageError(f"--answers takes one answers file per scores file ({len(paths)}: {', '.join(paths)}), "
+                         f"got {len(args.answers)}; give --answers once per scores file, in the same order")
     for path in paths:
         if (why := report_inputs.problem(path)) is not None:
             raise UsageError(why)
@@ -27,8 +30,6 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise UsageError(why)
     if args.table not in (None, "table2") and args.format != "csv":
         raise UsageError("--table selects one CSV table: use it with --format csv (table2 works with every format)")
-    if args.answers is not None and len(args.answers) != len(paths):
-        raise UsageError(f"--answers takes one answers file per scores file ({len(paths)}), got {len(args.answers)}")
     if args.diff and args.table not in (None, "diff"):
         raise UsageError("report --diff has one table, diff")
     if not args.diff and args.table == "diff":
@@ -53,7 +54,7 @@ def cmd_report(args: argparse.Namespace) -> int:
             tables["table2"] = render_table2(list(zip(names, [report.load_run(p) for p in paths])), args.format)
         else:
             aggs = [report.load_run(p) for p in paths]
-            wanted_calls = args.format == "md" or (args.format == "csv" and args.table in (None, "calls"))
+            wanted_calls = args.format in ("md", "json") or (args.format == "csv" and args.table in (None, "calls"))
             rows = [report_calls.call_rows(p) for p in paths] if wanted_calls else []
             if args.format == "csv":
                 for table in report.CSV_TABLES:
@@ -69,6 +70,10 @@ def cmd_report(args: argparse.Namespace) -> int:
                 text = report.render(list(zip(names, aggs)), args.format)
                 if args.format == "md":
                     text = text.rstrip("\n") + "\n\n" + report_calls.calls_markdown(list(zip(names, rows)))
+                else:      # json: the per-call rows too (one per run, call and sample), as the CSV calls table
+                    data = json.loads(text)
+                    data["calls"] = [{"run": name, **r} for name, rs in zip(names, rows) for r in rs]
+                    text = json.dumps(data, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
                 tables["report"] = text
         if args.plot or args.html:
             _report_views(args, paths, names)

@@ -49,10 +49,11 @@ def cmd_score(args: argparse.Namespace) -> int:
               f"(every per-call result is in {args.output})", file=sys.stderr)
         return EXIT_ERROR
     unanswered_only = sorted(set(args.only or ()) - {r["call_id"] for r in doc.get("calls_scored", [])}
-                             - {f["call_id"] for f in doc.get("infrastructure_failures", [])})
+                             - {f["call_id"] for f in doc.get("infrastructure_failures", [])}
+                             - {r["call_id"] for r in doc.get("verified_without_reference", [])})
     for call in unanswered_only:
         print(f"endless-exam: warning: --only {call}: the answers file has no answer for it", file=sys.stderr)
-    if not doc.get("calls_scored") and not doc.get("infrastructure_failures"):
+    if not doc.get("calls_scored") and not doc.get("infrastructure_failures") and not doc.get("verified_without_reference"):
         print(f"endless-exam: error: no answer was scored ({args.answers} holds no answer for the calls asked for); "
               f"nothing to report in {args.output}", file=sys.stderr)
         return EXIT_ERROR
@@ -69,8 +70,11 @@ def cmd_score(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     print(f"{key}: {value:.2f}" if value is not None else f"{key}: n/a", end="")
     samples = f", samples {doc['samples']}" if "samples" in doc else ""
-    print(f"  (calls {doc['calls']}/{doc['expected_calls']}{samples}, missing {len(doc['missing_call_ids'])}, "
-          f"infrastructure failures {len(doc['infrastructure_failures'])}) -> {args.output}")
+    unreferenced = doc.get("verified_without_reference") or []
+    verified_only = (f", verified without a reference {len(unreferenced)} line{'s' if len(unreferenced) != 1 else ''}"
+                     if unreferenced else "")
+    print(f"  (calls {doc['calls']}/{doc['expected_calls']}{samples}{verified_only}, missing "
+          f"{len(doc['missing_call_ids'])}, infrastructure failures {len(doc['infrastructure_failures'])}) -> {args.output}")
     if doc["infrastructure_failures"]:
         for f in doc["infrastructure_failures"][:10]:
             print(f"  missing {f['call_id']}: {f['reason']}", file=sys.stderr)

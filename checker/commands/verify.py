@@ -7,7 +7,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from endless_exam.checker import __version__
-from endless_exam.checker.commands.common import EXIT_BY_STATUS, UsageError, dumps, limits, did_you_mean, check_family, read_answer, silence_stdout
+from endless_exam.checker.commands.common import EXIT_BY_STATUS, UsageError, dumps, limits, did_you_mean, check_family, read_answer, silence_stdout, find_instance
 
 if TYPE_CHECKING:
     from endless_exam.checker.suites import instances as suites
@@ -22,10 +22,7 @@ def _resolve(args: argparse.Namespace) -> tuple[str, dict, suites.Instance | Non
     if args.instance:
         if args.family is not None or args.params is not None:
             raise UsageError("give either --instance or --family/--params, not both")
-        try:
-            inst = suites.find(args.instance)
-        except KeyError as exc:
-            raise UsageError(str(exc.args[0])) from None
+        inst = find_instance(args.instance)
         return inst.family, inst.params, inst
     if not args.family or args.params is None:
         raise UsageError("give --instance CALL_OR_INSTANCE_ID, or --family F with --params JSON "

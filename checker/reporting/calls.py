@@ -27,7 +27,14 @@ CALL_COLUMNS = ("run", "call_id", "instance_id", "family", "status", "objective"
 DIFF_COLUMNS = ("call_id", "family", "a_status", "a_ratio", "b_status", "b_ratio")
 
 
+#: the note of a call verified without a reference (scored in no mean: there is nothing to divide by)
+NO_REFERENCE = "no reference"
+
+
 def call_rows(path: str | Path) -> list[dict[str, Any]]:
+    """Every call (sample) of a scores.json: the scored ones, the missing ones, and the calls verified without
+    a reference (``verified_without_reference``: their objective, reference and ratio None, note "no
+    reference")."""
     rows = []
     params = {i.call_id: i.params for i in suites.all_instances()}
     for o in load_scores(path):
@@ -36,7 +43,39 @@ def call_rows(path: str | Path) -> list[dict[str, Any]]:
                      "params": params.get(o.call_id), "status": o.status, "objective": objective_to_str(o.objective),
                      "reference": objective_to_str(o.reference), "ratio_exact": objective_to_str(o.ratio),
                      "ratio": objective_to_float(o.ratio), "gap_closed": g})
-    return rows
+    return rows + unreferenced_rows(path, params)
+
+
+def unreferenced_rows(path: str | Path, params: dict | None = None) -> list[dict[str, Any]]:
+    """The ``verified_without_reference`` rows of a scores.json as per-call rows (checked field by field: a
+    malformed row is a ValueError naming it, never a crash)."""
+    from endless_exam.checker.reporting.report import _read_doc
+
+    doc, where = _read_doc(path)
+    listed = doc.get("verified_without_reference", [])
+    if not isinstance(listed, list):
+        raise ValueError(f"{where}: field 'verified_without_reference' must be a list")
+    if params is None:
+        params = {i.call_id: i.params for i in suites.all_instances()}
+    out = []
+    for k, r in enumerate(listed):
+        at = f"{where}: verified_without_reference[{k}]"
+        if not isinstance(r, dict):
+            raise ValueError(f"{at} must be an object")
+        for key in ("call_id", "family", "status"):
+            if not isinstance(r.get(key), str):
+                raise ValueError(f"{at}: field {key!r} must be a string")
+        for key in ("instance_id", "objective"):
+            if r.get(key) is not None and not isinstance(r.get(key), str):
+                raise ValueError(f"{at}: field {key!r} must be a string or null")
+        sample = r.get("sample", 0)
+        if type(sample) is not int or sample < 0:
+            raise ValueError(f"{at}: field 'sample' must be a non-negative integer")
+        out.append({"call_id": r["call_id"], "sample": sample, "instance_id": r.get("instance_id"),
+                    "family": r["family"], "params": params.get(r["call_id"]), "status": r["status"],
+                    "objective": r.get("objective"), "reference": None, "ratio_exact": None, "ratio": None,
+                    "gap_closed": None, "note": NO_REFERENCE})
+    return out
 
 
 def _num(x: float | None, digits: int = 4) -> str:
@@ -66,15 +105,16 @@ def calls_markdown(runs: Sequence[tuple[str, list[dict]]]) -> str:
     lines = ["## Calls", "", "| " + " | ".join(md_cell(h) for h in header) + " |",
              "|" + "|".join("---" for _ in header) + "|"]
     for key, first in order.items():
-        cells = [_label(key), first["family"], first["reference"] or "-"]
+        cells = [_label(key), first["family"], first["reference"] or first.get("note") or "-"]
         for table in by_run:
             r = table.get(key)
             if r is None:
                 cells += ["(absent)", "-", "-", "-"]
             else:
                 objective = r["objective"] or "-"
+                ratio = r.get("note") or _num(r["ratio"])        # "no reference": no ratio to show
                 cells += [r["status"], objective if len(objective) <= 24 else objective[:21] + "...",
-                          _num(r["ratio"]), _num(r["gap_closed"], 3)]
+                          ratio, _num(r["gap_closed"], 3)]
         lines.append("| " + " | ".join(md_cell(c) for c in cells) + " |")
     return "\n".join(lines) + "\n"
 
@@ -117,8 +157,11 @@ def _with_sample(columns: tuple[str, ...], rows: list[dict]) -> tuple[str, ...]:
 def calls_csv(runs: Sequence[tuple[str, list[dict]]]) -> str:
     """The per-call table as CSV, one row per (run, call, sample), exact objective and ratio as strings; the
     ``sample`` column is there when some run has several samples per call."""
-    rows = [{"run": name, **r} for name, rs in runs for r in rs]
-    return csv_text(_with_sample(CALL_COLUMNS, rows), rows)
+    rows = [{"run": name, "note": None, **r} for name, rs in runs for r in rs]
+    columns = _with_sample(CALL_COLUMNS, rows)
+    if any(r.get("note") for r in rows):      # calls verified without a reference: a last column says so
+        columns += ("note",)
+    return csv_text(columns, rows)
 
 
 def diff_csv(changes: list[dict]) -> str:

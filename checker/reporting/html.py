@@ -139,8 +139,9 @@ def _calls(runs: Sequence[RunData]) -> str:
         sample = [("num", str(c["sample"]))] if with_samples else []
         rows.append([("", _e(c["run"])), ("", _e(c["call_id"])), *sample, ("", _e(c["family"])),
                      ("status", _e(c["status"])), ("", _e(c["reason"] or "–")), ("num", _e(objective)),
-                     ("num", _f(objective_to_float(c["ratio"]), 4)), ("num", _f(c["gap_closed"], 3)), ("", detail)])
-        classes.append("missing" if missing else c["status"])
+                     ("num", _e(c["note"]) if c.get("note") else _f(objective_to_float(c["ratio"]), 4)),
+                     ("num", _f(c["gap_closed"], 3)), ("", detail)])
+        classes.append(c["status"] if c.get("note") else "missing" if missing else c["status"])
     header = ["Run", "Call", *(["Sample"] if with_samples else []), "Family", "Verdict", "Reason", "Objective",
               "Ratio", "Gap closed", "Message / witness"]
     return _table("sortable calls", header, rows, classes)
@@ -158,11 +159,13 @@ def inline_svg(svg: str) -> str:
 
 _CAPTIONS = {
     "family_quality": "Mean relative quality per family and run with 95% bootstrap intervals over instances; "
-                      "published frontiers and construction baselines apart; n per bar; \"no data\" = no scored call.",
+                      "published frontiers and construction baselines apart, each panel on its own y scale (the title says "
+                      "when they differ); n under each bar; "
+                      "\"no data\" = no scored call.",
     "score_tokens": "Overall score against the total output tokens of each run's answers.",
-    "size_quality": "Objective against each family's size parameter (reference and proven-bound curves dashed), "
-                    "relative quality below.",
-    "ratio_histogram": "Ratios of the scored calls.",
+    "size_quality": "Objective against each family's size parameter (reference curves dashed, proven-bound "
+                    "curves dotted), relative quality below; size labels that would overlap are thinned.",
+    "ratio_histogram": "Ratios of the scored samples (one per call when each call has one answer).",
 }
 
 

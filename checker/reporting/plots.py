@@ -4,14 +4,21 @@ The numbers come from :mod:`checker.report_series` (tested there); this module o
 matplotlib, which is imported lazily here and nowhere else (it is the optional ``plot`` extra):
 
 * ``family_quality`` -- per family and run the mean relative quality with its 95% bootstrap interval,
-  published frontiers and construction baselines in separate panels, n under each bar; a family without a
-  scored call in a run is marked "no data" (never a bar at 0); a one-instance mean has no whisker;
+  published frontiers and construction baselines in separate panels (each with its own y scale; the title
+  says when they differ), n under each bar
+  (below the axis, black); a family without a scored call in a run is marked "no data" (never a bar at 0);
+  a one-instance mean has no whisker; the run legend outside the panels, on the right;
 * ``score_tokens`` -- overall score against total output tokens, one labelled point per run (only when the
   answers of at least one run carry ``output_tokens``);
 * ``size_quality`` -- per size-series family the objective (log scale; Shannon growth per coordinate,
   trifference ternary rate) against the family's size parameter, one line per run through the per-size
-  means with the samples as points, the reference and proven-bound curves dashed; relative quality below;
-* ``ratio_histogram`` -- the ratios of the scored calls, integer count ticks.
+  means with the samples as points, the reference curves dashed and the proven-bound curves dotted; relative
+  quality below; each panel's legend in a row of its own under the panel (never over the curves), and size
+  ticks whose labels would overlap (17,980 beside 18,000) thinned so that every label shown is readable;
+* ``ratio_histogram`` -- the ratios of the scored samples (calls, when each call has one), integer count ticks.
+
+Layout is tested on matplotlib's own boxes (tests/reporting/test_figures_layout.py): no two tick labels
+overlap, no legend overlaps an axes' data area.
 
 Same input, same bytes: matplotlib's own defaults (no user style), a fixed SVG hash salt, no dates or
 software stamps in the metadata. Every ``$`` of a name from the input is escaped, so a run or family name is never parsed as mathtext.
@@ -53,6 +60,21 @@ def _colors(plt, n: int) -> list:
     return [cycle[k % len(cycle)] for k in range(n)]
 
 
+def _thin_tick_labels(fig, axes) -> None:
+    """Hide x tick labels that would overlap the label kept before them (left to right), so that the labels
+    shown are readable; the ticks and the points stay. Call after the layout is final."""
+    renderer = fig.canvas.get_renderer()
+    for ax in axes:
+        kept = None
+        for label in sorted((t for t in ax.get_xticklabels() if t.get_visible() and t.get_text()),
+                            key=lambda t: t.get_window_extent(renderer).x0):
+            box = label.get_window_extent(renderer)
+            if kept is not None and box.x0 < kept.x1 + 2:
+                label.set_visible(False)
+            else:
+                kept = box
+
+
 # ---- the figures --------------------------------------------------------------------------------------
 
 def _draw_family_quality(plt, runs: Sequence[RunData]):
@@ -62,9 +84,12 @@ def _draw_family_quality(plt, runs: Sequence[RunData]):
     names = [r.name for r in runs]
     colors = _colors(plt, len(names))
     widths = [max(3.0, 0.55 * len(p["families"]) * max(1, len(names)) ** 0.5) for p in panels]
-    fig, axes = plt.subplots(1, len(panels), figsize=(sum(widths) + 1.5, 4.2), squeeze=False,
+    legend_w = 0.35 + 0.075 * max(len(n) for n in names)      # inches for the run legend on the right
+    fig, axes = plt.subplots(1, len(panels), figsize=(sum(widths) + 1.5 + legend_w, 4.6), squeeze=False,
                              gridspec_kw={"width_ratios": widths})
     width = 0.8 / len(names)
+    tops = []
+    vertical_n = len(names) > 1          # side by side bars are narrow: their n labels stand upright
     for ax, panel in zip(axes[0], panels):
         cells = {(c["family"], c["run"]): c for c in panel["cells"]}
         top = 1.05
@@ -82,25 +107,33 @@ def _draw_family_quality(plt, runs: Sequence[RunData]):
                                 fmt="none", ecolor="black", elinewidth=0.8, capsize=2)
                     top = max(top, hi)
                 top = max(top, c["mean"])
-                ax.text(x, 0.0, f"n={c['n']}", rotation=90, ha="center", va="bottom", fontsize=6, color="white"
-                        if c["mean"] > 0.25 else "black")
+                # n under the bar: just below the axis line, above the family names
+                ax.annotate(f"n={c['n']}", xy=(x, 0), xycoords=("data", "axes fraction"), xytext=(0, -3),
+                            textcoords="offset points", ha="center", va="top", fontsize=7, color="black",
+                            rotation=90 if vertical_n else 0, annotation_clip=False)
         ax.axhline(1.0, color="black", linewidth=0.8, linestyle="--")
         ax.set_xticks(range(len(panel["families"])), [_t(f) for f in panel["families"]], rotation=45, ha="right")
+        ax.tick_params(axis="x", length=0, pad=(26 if vertical_n else 13))     # room for the n labels
         ax.set_xlim(-0.6, len(panel["families"]) - 0.4)
-        ax.set_ylim(0, top * 1.08)
         ax.set_title(panel["title"].capitalize())
         ax.set_xlabel("family")
+        ax.set_ylim(0, top * 1.08)
         ax.set_ylabel("mean relative quality (ratio to reference)")
+        tops.append(top)
+    # each panel keeps its own y scale (one far ratio must not flatten the other panel), and the title says so
     handles, labels = [], []
     for ax in axes[0]:
         for h, lab in zip(*ax.get_legend_handles_labels()):
             if lab not in labels:
                 handles.append(h)
                 labels.append(lab)
-    fig.suptitle("Relative quality per family (mean, 95% bootstrap interval over instances)")
-    fig.tight_layout(rect=(0, 0, 0.9, 1))
+    scales = "" if len(set(tops)) <= 1 else "; the panels have different y scales"
+    fig.suptitle(f"Relative quality per family (mean, 95% bootstrap interval over instances{scales})")
+    right = 1 - legend_w / fig.get_figwidth()
+    fig.tight_layout(rect=(0, 0, right, 1 - 0.3 / fig.get_figheight()))
     if handles:
-        fig.legend(handles, labels, title="run", fontsize=8, loc="upper right")
+        fig.legend(handles, labels, title="run", fontsize=8, loc="center left", bbox_to_anchor=(right, 0.5),
+                   frameon=False)
     return fig
 
 
@@ -120,7 +153,7 @@ def _draw_score_tokens(plt, runs: Sequence[RunData]):
     ax.set_xlabel("total output tokens (log scale)")
     ax.set_ylabel("score (100 × mean ratio)")
     ax.set_title("Score against output tokens")
-    ax.legend(title="run", fontsize=8)
+    ax.legend(title="run", fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)   # outside
     ax.grid(True, linewidth=0.3)
     fig.tight_layout()
     return fig
@@ -133,8 +166,19 @@ def _draw_size_quality(plt, runs: Sequence[RunData]):
     names = [r.name for r in runs]
     colors = dict(zip(names, _colors(plt, len(names))))
     styles = ["o", "s", "^", "D", "v"]
-    fig, axes = plt.subplots(2, len(panels), figsize=(3.3 * len(panels) + 0.5, 6.2), squeeze=False, sharex="col",
-                             gridspec_kw={"height_ratios": [2, 1]})
+    entries = max(len({l["run"] + "|" + l["line"] for l in p["lines"]}) + len(p["reference"]) + len(p["bound"])
+                  for p in panels)
+    ncol = 1 if entries <= 12 else 2          # many lines (degdiam at bench-v1 scale): two columns
+    legend_h = 0.2 + 0.16 * -(-entries // ncol)     # inches: one legend row of its own under every panel
+    fig = plt.figure(figsize=(3.3 * len(panels) + 0.5, 6.2 + legend_h))
+    grid = fig.add_gridspec(3, len(panels), height_ratios=[2 * 6.2 / 3, 6.2 / 3, legend_h])
+    axes = [[None] * len(panels) for _ in range(3)]
+    for col in range(len(panels)):
+        axes[0][col] = fig.add_subplot(grid[0, col])
+        axes[1][col] = fig.add_subplot(grid[1, col], sharex=axes[0][col])
+        axes[2][col] = fig.add_subplot(grid[2, col])
+        axes[2][col].axis("off")
+        axes[0][col].tick_params(labelbottom=False)
     for col, panel in enumerate(panels):
         top, bottom = axes[0][col], axes[1][col]
         line_labels = list(dict.fromkeys(l["line"] for l in panel["lines"]))
@@ -169,7 +213,9 @@ def _draw_size_quality(plt, runs: Sequence[RunData]):
             top.set_yscale("log")
         top.set_title(_t(panel["family"]))
         top.set_ylabel(panel["y_label"] + (" (log scale)" if panel["log_y"] else ""))
-        top.legend(fontsize=7)
+        handles, labels = top.get_legend_handles_labels()
+        axes[2][col].legend(handles, labels, fontsize=7 if ncol == 1 else 6, loc="upper center", frameon=False,
+                            ncol=ncol, columnspacing=0.8, handlelength=1.5)
         bottom.axhline(1.0, color="black", linewidth=0.8, linestyle="--")
         bottom.set_xlabel(f"size parameter {panel['size_param']}")
         bottom.set_ylabel("relative quality (ratio)")
@@ -179,8 +225,10 @@ def _draw_size_quality(plt, runs: Sequence[RunData]):
             bottom.set_xlabel(f"size parameter {panel['size_param']} (log scale)")
         bottom.set_xticks(xs, [str(x) for x in xs], rotation=45 if len(xs) > 5 else 0)
         bottom.minorticks_off()
-    fig.suptitle("Size–quality curves (lines through per-size means; samples as points)")
-    fig.tight_layout()
+    fig.suptitle("Size–quality curves (lines through per-size means; samples as points; "
+                 "references dashed, proven bounds dotted)")
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.35 / fig.get_figheight()))       # the title above the panel titles
+    _thin_tick_labels(fig, axes[1])
     return fig
 
 
@@ -190,15 +238,17 @@ def _draw_histogram(plt, runs: Sequence[RunData]):
     hist = ratio_histogram(runs)
     if not hist["edges"]:
         return None
-    fig, ax = plt.subplots(figsize=(6, 3.5))
+    fig, ax = plt.subplots(figsize=(6 + 0.075 * max(len(n) for n in hist["counts"]), 3.5))
     edges = hist["edges"]
     for color, (name, counts) in zip(_colors(plt, len(hist["counts"])), hist["counts"].items()):
         ax.stairs(counts, edges, label=_t(name), color=color, fill=len(hist["counts"]) == 1, alpha=0.7)
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    several = any(o.sample for run in runs for o in run.outcomes)     # a call may have several samples
+    unit = "samples" if several else "calls"
     ax.set_xlabel("relative quality (ratio to reference)")
-    ax.set_ylabel("calls")
-    ax.set_title("Ratios of the scored calls")
-    ax.legend(title="run", fontsize=8)
+    ax.set_ylabel(f"scored {unit} (count)")
+    ax.set_title(f"Ratios of the scored {unit}" + (" (every sample of a call counted)" if several else ""))
+    ax.legend(title="run", fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)   # outside
     fig.tight_layout()
     return fig
 

@@ -316,4 +316,11 @@ def call_table(runs: Sequence[RunData]) -> list[dict[str, Any]]:
                         "objective": o.objective, "reference": o.reference, "ratio": o.ratio,
                         "gap_closed": None if o.missing else gap_closed(o),
                         "witness": d.get("witness")})
+        scored = {(o.call_id, o.sample) for o in run.outcomes}
+        for key, d in run.details.items():     # verified without a reference: objective shown, "no reference"
+            if key not in scored and d.get("reference") is None:
+                out.append({"run": run.name, "call_id": d["call_id"], "sample": d["sample"], "family": d["family"],
+                            "status": d["status"], "reason": d.get("reason"), "message": d.get("message"),
+                            "objective": d.get("objective"), "reference": None, "ratio": None, "gap_closed": None,
+                            "witness": d.get("witness"), "note": "no reference"})
     return out

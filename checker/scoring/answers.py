@@ -8,8 +8,10 @@ answer from when ``answer`` is absent), ``finish_reason`` (default ``stop``), ``
 >= 0 or null), ``track``, ``submission_within_deadline`` (boolean), ``error``, ``verify_msg``, and the
 bookkeeping fields upstream runners write (``scored``, ``retryable``, ``usage``, ``usage_complete``,
 ``response_model``, ``response_id``, ``service_tier``, ``system_fingerprint``, ``attempt``, ``started_at``,
-``completed_at``, ``seconds``), which are ignored. ``(call_id, sample)`` is the line's key. Any other key,
-an unknown call id, a key given on two lines, a ``sample`` that is not such an integer (reason code
+``completed_at``, ``seconds``), which are ignored. ``(call_id, sample)`` is the line's key. Any other key
+(``model``, which many runners add, say) is ignored too, and named once in a warning of ``score``
+(``ignored_fields``); a key that looks like a misspelt field (``Answer``, ``finishReason``, ``answers``) is
+an error with the field it resembles, since ignoring it would change what the line means. An unknown call id, a key given on two lines, a ``sample`` that is not such an integer (reason code
 ``SAMPLE_TYPE`` for a boolean, float, string or null, ``SAMPLE_RANGE`` for a negative or too large one, in
 ``AnswersFileError.code``), an unknown finish reason, or a ``stop`` record with neither ``answer`` nor
 ``content`` is a clear error naming the line, raised before any scoring.
@@ -60,6 +62,8 @@ FIELDS = frozenset({"call_id", "sample", "answer", "content", "finish_reason", "
 TRACKS = ("tool-free", "tool-assisted")
 RAW_FIELDS = ("answer", "content")     # framed, never parsed by the scorer
 MAX_SAMPLE = 999_999                   # samples per call are numbered 0..MAX_SAMPLE
+MAX_IGNORED_FIELDS = 64                # unknown fields ignored per line; more is a file error
+IGNORED_NAME_CHARS = 64                # an ignored field's name is kept (for the warning) to this many characters
 
 MiB = 1 << 20
 PIECE = 256 * 1024                     # the scanner works on pieces of at most this many bytes
@@ -102,6 +106,7 @@ class AnswerRecord:
     length: int = 0                    # bytes of the line without its "\n"
     sha256: str = ""                   # SHA-256 (hex) of those bytes
     sample: int = 0                    # which response to the call (``(call_id, sample)`` is the key)
+    ignored: tuple[str, ...] = ()      # keys of the line that are no field of the format (ignored)
 
     @property
     def key(self) -> tuple[str, int]:
@@ -380,10 +385,14 @@ def _build(members: list, lineno: int, offset: int, length: int, sha256: str) ->
     obj: dict = {}
     spans: dict[str, Span | None] = {}
     unknown = [k for k, _ in members if k not in FIELDS]
-    if unknown:
-        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
-        shown = ", ".join(_short(k, 40) for k in sorted(unknown)[:5])
-        raise AnswersFileError(f"{where}: unknown field(s) {shown}{more}")
+    if len(unknown) > MAX_IGNORED_FIELDS:       # hostile: thousands of keys; what is kept per line stays bounded
+        shown = ", ".join(_short(k, 40) for k in unknown[:5])
+        raise AnswersFileError(f"{where}: {len(unknown):,} fields that are not part of the format ({shown}, ...); "
+                               f"at most {MAX_IGNORED_FIELDS} per line are ignored")
+    for key in unknown:
+        near = misspelt_field(key)
+        if near is not None:
+            raise AnswersFileError(f"{where}: unknown field {_short(key, 40)} (did you mean {near!r}?)")
     for key, value in members:
         if key in RAW_FIELDS:
             first, end, head = value
@@ -428,7 +437,48 @@ def _build(members: list, lineno: int, offset: int, length: int, sha256: str) ->
     error = _opt_str(obj, "error", where)
     verify_msg = _opt_str(obj, "verify_msg", where)
     return AnswerRecord(lineno, call_id, spans.get("answer"), spans.get("content"), finish, tokens, track,
-                        deadline, error, verify_msg, offset, length, sha256, sample)
+                        deadline, error, verify_msg, offset, length, sha256, sample,
+                        tuple(dict.fromkeys(k[:IGNORED_NAME_CHARS] for k in unknown)))
+
+
+def _norm(key: str) -> str:
+    return key.lower().replace("_", "").replace("-", "").replace(" ", "")
+
+
+def misspelt_field(key: str) -> str | None:
+    """The field of the format that ``key`` (not one) looks like a misspelling of, or None: equal up to case,
+    ``_``, ``-`` and spaces, or a close match (difflib ratio >= 0.85) to the normalised name."""
+    import difflib
+
+    if len(key) > 64:
+        return None
+    norm = {_norm(f): f for f in FIELDS}
+    if _norm(key) in norm:
+        return norm[_norm(key)]
+    close = difflib.get_close_matches(_norm(key), list(norm), n=1, cutoff=0.85)
+    return norm[close[0]] if close else None
+
+
+def ignored_fields_warning(records) -> str | None:
+    """One line naming the ignored keys of the answers lines (per key: how many lines, the first one; the
+    first 5 keys named, the others counted), or None. Bounded: at most 100 distinct keys are tallied."""
+    lines: dict[str, list[int]] = {}        # key -> [lines, first line]
+    others = 0
+    for rec in records:
+        for key in rec.ignored:
+            if key in lines:
+                lines[key][0] += 1
+            elif len(lines) < 100:
+                lines[key] = [1, rec.line]
+            else:
+                others += 1
+    if not lines:
+        return None
+    shown = ", ".join(f"{_short(k, 40)} ({n} line{'s' if n != 1 else ''}, first line {first})"
+                      for k, (n, first) in list(lines.items())[:5])
+    extra = len(lines) - 5 + (1 if others else 0)
+    more = f" and {extra} more" if extra > 0 else ""
+    return f"the answers lines carry field(s) that are not part of the format, ignored: {shown}{more}"
 
 
 def parse_line(text: str | bytes, lineno: int) -> AnswerRecord:

@@ -378,6 +378,34 @@ def run(answers_path: str, output: str, instances: tuple[Instance, ...], *, suit
                     changed_error=AnswersChangedError, backend=backend, ray_address=ray_address)
 
 
+def _where_lines_go(records: list, by_call: dict, lines_read: int, only, limit) -> str | None:
+    """Where the answer lines go when not all of them are scored: lines of calls without a reference are
+    verified only (``verified_without_reference`` of scores.json), lines outside --only / --limit are skipped."""
+    def calls(recs) -> str:
+        n = len({r.call_id for r in recs})
+        return f"{n} call{'s' if n != 1 else ''}"
+    scored = [r for r in records if by_call[r.call_id].reference is not None]
+    unreferenced = [r for r in records if by_call[r.call_id].reference is None]
+    skipped = lines_read - len(records)
+    if not unreferenced and not skipped:
+        return None
+    parts = [f"{len(scored)} to score ({calls(scored)})"]
+    if unreferenced:
+        parts.append(f"{len(unreferenced)} of {calls(unreferenced)} without a reference, verified but not scored "
+                     "(verified_without_reference in scores.json; report lists them as 'no reference')")
+    if skipped:
+        parts.append(f"{skipped} of calls outside {'--only' if only is not None else '--limit'}, not read further")
+    return f"{lines_read} answer line{'s' if lines_read != 1 else ''}: " + "; ".join(parts)
+
+
+def _closest(name: str, names) -> str:
+    """`` (did you mean 'x'?)`` for the closest of ``names``, or ''."""
+    import difflib
+
+    close = difflib.get_close_matches(name, list(names), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
 def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...], *, suite: str, track: str,
          allow_partial: bool, jobs: int | None, restart: bool, duplicates: str, time_limit: float,
          memory_limit: int, formal: bool, only: tuple[str, ...] | None, limit: int | None,
@@ -387,17 +415,24 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
     if only is not None:
         unknown = [c for c in only if c not in by_call]
         if unknown:
-            raise ScoreError(f"--only names call ids that are not in suite {suite!r}: {', '.join(unknown[:5])}")
+            raise ScoreError(f"--only names call ids that are not in suite {suite!r}: {', '.join(unknown[:5])}"
+                             + _closest(unknown[0], by_call))
 
     def hint(call_id: str) -> str:
         having = [name for name in suites.SUITES if any(i.call_id == call_id for i in suites.load(name))]
         where = f"suites that have it: {', '.join(having)}" if having else "no suite has it"
-        return f" in suite {suite!r} (the suite scored; choose another with --suite); {where}"
+        return f" in suite {suite!r} (the suite scored; choose another with --suite); {where}" + (
+            "" if having else _closest(call_id, by_call))
 
     records = source.scan(set(by_call), hint)
+    from endless_exam.checker.scoring.answers import ignored_fields_warning
+
+    if (ignored := ignored_fields_warning(records)) is not None:
+        log(f"endless-exam: warning: {ignored}")
     for rec in records:
         if rec.track is not None and rec.track != track:
             raise AnswersFileError(f"answers line {rec.line}: track {rec.track!r} but scoring the {track} track")
+    lines_read = len(records)
     if only is not None or limit is not None:   # a quick check on some calls (with all their samples): a subset score
         wanted = set(only) if only is not None else None
         records = [r for r in records if wanted is None or r.call_id in wanted]
@@ -407,6 +442,8 @@ def _run(source, output: str, progress_path: str, instances: tuple[Instance, ...
         allow_partial = True     # the other calls of the suite are missing: the result is a subset score
     answered = {r.call_id for r in records}
     scorable = tuple(i for i in instances if i.reference is not None)   # calls without a reference: verify only
+    if (where := _where_lines_go(records, by_call, lines_read, only, limit)) is not None:
+        log(where)
     unanswered = sorted({i.call_id for i in scorable} - answered)
     if unanswered and not allow_partial:
         raise ScoreError(f"answers cover {len(answered)} of {len(by_call)} calls; missing e.g. {unanswered[:5]}; "

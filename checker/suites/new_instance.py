@@ -10,11 +10,15 @@
   method and its parameters.
 * ``--output FILE``: the witness file in the layout of the reference witnesses (``answer``, ``source``,
   ``family``, ``params``, ``reference``, ``reference_type``; plus ``method`` and ``method_parameters``), and
-  its record in ``index.json`` beside it (added or replaced), so ``audit --witnesses DIR`` re-checks it.
+  its record in ``index.json`` beside it (added or replaced), so ``audit --witnesses DIR`` re-checks it. The
+  witness records the reference of the suite it is audited against: the bundled suite's (a published value
+  the baseline may not reach), or with ``--suite-out`` the new row's.
 * ``--suite-out FILE``: adds the instance (or replaces it: the same instance id) to a suite file in the
   format of ``fixtures/suites/*.json``, created if absent; ``export``, ``score``, ``report`` and ``audit``
   accept it with ``--suite FILE``. Call ids are ``TIER-family-SEED`` (``--tier``, default U1; the seed is
-  the next free one of the family in that tier).
+  the next free one of the family in that tier). With ``--baseline``, the row's reference is the baseline's
+  verified value (``construction``) whenever it differs from a bundled suite's published reference, which
+  the row's note names (so ``audit --witnesses DIR --suite FILE`` holds for the witnesses written with it).
 """
 from __future__ import annotations
 
@@ -65,7 +69,11 @@ def _domain_text(family: str) -> str:
 def describe(family: str, raw_params: Any) -> dict:
     """The instance of ``family`` with ``raw_params`` (``InstanceError`` naming the domain if invalid)."""
     if family not in FAMILIES:
-        raise InstanceError(f"unknown family {family!r}; known: {', '.join(FAMILIES)}")
+        import difflib
+
+        close = difflib.get_close_matches(str(family), list(FAMILIES), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise InstanceError(f"unknown family {family!r}{hint}; known: {', '.join(FAMILIES)}")
     if not FAMILIES[family].implemented:
         raise InstanceError(f"family {family!r} is not implemented yet")
     try:
@@ -311,16 +319,29 @@ def run(family: str, params_text: str, *, want_baseline: bool, output: str | Non
         if not published:
             reference, reference_type = objective, "construction"
             note = f"baseline reference: {b.method} Parameters: {json.dumps(b.parameters)}"
+        elif suite_out and Fraction(objective) != Fraction(reference):
+            # the witness records the reference of the suite it is audited against: with --suite-out that is
+            # the new row, which states the baseline's value (so audit --witnesses DIR --suite FILE holds) and
+            # names the published one in its note; without --suite-out the bundled suite's published value
+            known = f"the published reference is {published['reference']} ({published['suite']} {published['call_id']})"
+            note = f"baseline reference: {b.method} Parameters: {json.dumps(b.parameters)}; {known}"
+            reference, reference_type, citation = objective, "construction", None
+            published = None
+            result["baseline"]["note"] = (f"{known}; the baseline reaches {objective_to_str(objective)}, "
+                                          "which is this instance's reference in the witness and in --suite-out (so "
+                                          "audit --witnesses DIR --suite FILE holds; against the bundled suites it "
+                                          "reports a ratio other than 1)")
+        elif published and Fraction(objective) != Fraction(reference):
+            result["baseline"]["note"] = (f"the witness records the suite's reference {published['reference']}; "
+                                          f"the baseline reaches {objective_to_str(objective)}, so audit --witnesses "
+                                          "reports a ratio other than 1 (with --suite-out FILE the new row and the "
+                                          "witness state the baseline's value instead)")
         if output:
             source = (f"endless-exam instance {family} --params '{json.dumps(params, separators=(',', ':'))}' --baseline: "
                       f"{b.method}")
             path = write_witness(output, info, b.answer, reference if published else objective,
                                  reference_type, source, b.method, b.parameters)
             result["baseline"]["witness"] = str(path)
-            if published and Fraction(objective) != Fraction(reference):
-                result["baseline"]["note"] = (f"the witness records the suite's reference {published['reference']}; "
-                                              f"the baseline reaches {objective_to_str(objective)}, so audit --witnesses "
-                                              "reports a ratio other than 1")
     if suite_out:
         result["suite_call_id"] = add_to_suite(suite_out, info, reference, reference_type, citation, note, tier)
     result["reference"], result["reference_type"] = _text(reference), reference_type

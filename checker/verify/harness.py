@@ -587,6 +587,12 @@ def _stopped_for(pid: int | None, since: float) -> float:
     return since if state in (b"T", b"t") else 0.0
 
 
+def _user_name(module: str) -> str:
+    """A verifier process in the user's terms (messages reach ``verify``'s output and scores.json)."""
+    names = {PRIMARY: "the primary verifier", SECOND: "the second verifier (cross-check)"}
+    return names.get(module, f"the verifier process {module}")
+
+
 def _crashed(message: str) -> Verdict:
     return Verdict(Status.ERROR, reason="VERIFIER_CRASHED", message=clip(message))
 
@@ -603,7 +609,7 @@ def run_worker(module: str | Worker, header: dict, payload: bytes, time_limit: f
     if (outer := isolation.outer_limit_problem(memory_limit, time_limit)) is not None:
         return None, Verdict(Status.ERROR, reason="VERIFIER_CRASHED", message=clip(f"not run: {outer}")), 0.0
     worker = _as_worker(module)
-    name = worker.module
+    name = _user_name(worker.module)
     data = json.dumps(header).encode("ascii") + b"\n" + payload
     family = header.get("family") if warm and isinstance(header, dict) else None
     run = _run_once(worker, data, time_limit, memory_limit, family)
@@ -617,7 +623,8 @@ def run_worker(module: str | Worker, header: dict, payload: bytes, time_limit: f
                               "its answer was not decided (missing, never a TIMEOUT)"), seconds
     if run.timed_out:
         return None, Verdict(Status.TIMEOUT, reason="TIME_LIMIT",
-                             message=f"{name} exceeded the {time_limit:g} s wall-clock limit"), seconds
+                             message=f"{name} did not finish within the time limit of {time_limit:g} s "
+                                     "(--time-limit; wall-clock)"), seconds
     if run.too_much_output:
         return None, _crashed(f"{name} wrote more than {MAX_OUTPUT} bytes of output"), seconds
     if run.status is None:
@@ -632,7 +639,8 @@ def run_worker(module: str | Worker, header: dict, payload: bytes, time_limit: f
         if run.cpu is not None and ((sig == signal.SIGXCPU and run.cpu >= cpu_limit - 0.5) or (
                 sig == signal.SIGKILL and run.cpu >= cpu_limit + isolation.CPU_HARD_MARGIN - 0.5)):
             return None, Verdict(Status.TIMEOUT, reason="TIME_LIMIT",
-                                 message=f"{name} exceeded its {cpu_limit} s CPU-time limit"), seconds
+                                 message=f"{name} used up its {cpu_limit} s of CPU time (the CPU-time "
+                                         f"limit that goes with --time-limit {time_limit:g})"), seconds
         try:
             signame = signal.Signals(sig).name
         except ValueError:
@@ -644,7 +652,8 @@ def run_worker(module: str | Worker, header: dict, payload: bytes, time_limit: f
         return None, _crashed(f"{name} died ({detail}){': ' + tail[0] if tail else ''}"), seconds
     if rc != 0:
         if tail and "MemoryError" in tail[0]:
-            return None, Verdict(Status.LIMIT, reason="MEMORY_LIMIT", message=f"{name} ran out of memory"), seconds
+            return None, Verdict(Status.LIMIT, reason="MEMORY_LIMIT", message=f"{name} ran out of memory (--memory-limit "
+                                 f"{memory_limit / 1024 ** 3:g} GiB)"), seconds
         return None, _crashed(f"{name} died (exit status {rc}){': ' + tail[0] if tail else ''}"), seconds
     try:
         result = json.loads(run.out.decode("utf-8").strip().splitlines()[-1])

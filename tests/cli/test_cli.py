@@ -1,6 +1,7 @@
 """The ``endless-exam`` command line (checker.cli): output formats and the exit-code contract.
 
-Exit codes: 0 accepted, 1 rejected, 2 error / usage / time or memory limit, 3 verifier disagreement.
+Exit codes: 0 accepted, 1 rejected, 2 usage error, 3 verifier disagreement, 4 undecided (time or memory limit,
+verifier crash, internal error).
 Most runs call ``endless_exam.checker.cli.main`` in-process; a few run ``python -m endless_exam.checker.cli`` as a real subprocess.
 """
 from __future__ import annotations
@@ -387,9 +388,9 @@ def test_verify_bad_limits_are_usage_errors_not_crashes(write, option, value, al
 @pytest.mark.parametrize("status, objective, reason, expected", [
     (Status.ACCEPT, 9, None, 0),
     (Status.REJECT, None, "PROPERTY_VIOLATION", 1),
-    (Status.ERROR, None, "VERIFIER_CRASHED", 2),
-    (Status.TIMEOUT, None, "TIME_LIMIT", 2),
-    (Status.LIMIT, None, "MEMORY_LIMIT", 2),
+    (Status.ERROR, None, "VERIFIER_CRASHED", 4),       # undecided: 4, never the usage error's 2
+    (Status.TIMEOUT, None, "TIME_LIMIT", 4),
+    (Status.LIMIT, None, "MEMORY_LIMIT", 4),
     (Status.DISAGREE, None, "independent_verifier_disagreement", 3),
 ])
 def test_exit_code_per_status(capsys, write, monkeypatch, status, objective, reason, expected):

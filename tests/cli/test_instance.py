@@ -183,7 +183,7 @@ def test_instance_params_are_read_strictly(capsys):
 
 def test_a_baseline_over_budget_is_stopped(capsys):
     code, _, err = run(capsys, "instance", "heilbronn", "--params", '{"n": 30}', "--baseline", "--budget-s", "0.5")
-    assert code == 2 and "did not finish within the budget of 0.5 s" in err
+    assert code == 4 and "did not finish within the budget of 0.5 s" in err
 
 
 def test_a_baseline_result_the_verifiers_reject_is_not_a_reference(capsys, monkeypatch, tmp_path):
@@ -191,7 +191,7 @@ def test_a_baseline_result_the_verifiers_reject_is_not_a_reference(capsys, monke
     monkeypatch.setattr(baselines.module("capset"), "baseline", lambda params, log: line)
     suite = tmp_path / "s.json"
     code, _, err = run(capsys, "instance", "capset", "--params", '{"d": 3}', "--baseline", "--suite-out", str(suite))
-    assert code == 2 and "do not accept" in err and "REJECT" in err and not suite.exists()
+    assert code == 4 and "do not accept" in err and "REJECT" in err and not suite.exists()
 
 
 def test_a_crashing_baseline_is_reported(capsys, monkeypatch):
@@ -199,7 +199,7 @@ def test_a_crashing_baseline_is_reported(capsys, monkeypatch):
         raise RuntimeError("generator broke")
     monkeypatch.setattr(baselines.module("labs"), "baseline", boom)
     code, _, err = run(capsys, "instance", "labs", "--params", '{"N": 30}', "--baseline")
-    assert code == 2 and "generator broke" in err
+    assert code == 4 and "generator broke" in err
 
 
 def test_a_published_frontier_stays_as_recorded(capsys, tmp_path):
