@@ -179,32 +179,6 @@ def linear_violation(basis: list[list[int]], n: int, m: int) -> tuple[list[int],
     return None
 
 
-def _pair_violation(diffs: np.ndarray, m: int) -> tuple[int, int] | None:
-    """Indices (into the rows of ``diffs``, a linear code listed with 0 among its rows) of non-zero a != b
-    with fewer than m coordinates where both are non-zero and different. Per a, the count on the 64-bit
-    word of coordinates with the most non-zero entries comes first (a lower bound); only the b below m
-    there are counted on every word."""
-    n_words, n = diffs.shape
-    nw = -(-n // 64)
-    ones = _triples._pack(diffs == 1, nw)
-    twos = _triples._pack(diffs == 2, nw)
-    lead = int(np.argmax(np.bitwise_count(ones | twos).sum(axis=0)))
-    q1, q2 = np.ascontiguousarray(ones[:, lead]), np.ascontiguousarray(twos[:, lead])
-    nonzero = np.nonzero(diffs.any(axis=1))[0]
-    for t, a in enumerate(nonzero[:-1]):
-        rest = nonzero[t + 1:]
-        quick = np.bitwise_count((q1[a] & q2[rest]) | (q2[a] & q1[rest]))
-        rest = rest[quick < m]
-        if len(rest) == 0:
-            continue
-        both = (ones[a][None, :] & twos[rest]) | (twos[a][None, :] & ones[rest])
-        count = np.bitwise_count(both).sum(axis=1)
-        bad = np.nonzero(count < m)[0]
-        if len(bad):
-            return int(a), int(rest[bad[0]])
-    return None
-
-
 def _affine_basis(words: tuple[str, ...], n: int) -> list[list[int]] | None:
     """A basis of L when the words are exactly words[0] + L for a linear code L, else None: the size must
     be 3^r and the differences w - words[0] must span a space of rank r (then the 3^r distinct words all
@@ -260,10 +234,29 @@ def _affine_violation(words, basis, n, m) -> tuple[int, int, int] | None:
             return None
         _, a, b = found
         return 0, index[_text(_add(origin, a))], index[_text(_add(origin, b))]
-    digits = _triples.digits_of(words, n).astype(np.int16)
-    diffs = ((digits - digits[0]) % 3).astype(np.uint8)
-    pair = _pair_violation(diffs, m)
-    return None if pair is None else (0, pair[0], pair[1])
+    digits = _triples.digits_of(words, n)
+    span = _affine.span_words(basis, n)
+    weights = _affine.coset_weights(span, np.zeros(n, np.uint8))
+    message = _messages(digits, 0, basis, span)
+    position = np.empty(len(span), np.int64)
+    position[message] = np.arange(len(words))
+    pair = _affine.sum_violation(weights, weights, len(basis), m, lambda a, b: (a != 0) & (b != 0))
+    return None if pair is None else (0, int(position[pair[0]]), int(position[pair[1]]))
+
+
+def _messages(digits: np.ndarray, origin: int, basis: list[list[int]], span: np.ndarray,
+              rows: np.ndarray | None = None) -> np.ndarray:
+    """The message sigma (index into ``span``) of each word w of ``rows`` (default: all) with w - w_origin =
+    sigma G, G the reduced row echelon ``basis``: digit j of sigma is the difference at the pivot of row j.
+    Every word is compared with span[sigma] (a word outside the core is a self-check failure)."""
+    rows = np.arange(len(digits)) if rows is None else rows
+    diffs = ((digits[rows].astype(np.int16) - digits[origin]) % 3).astype(np.uint8)
+    pivots = [int(np.flatnonzero(np.array(r))[0]) for r in basis]
+    message = (diffs[:, pivots].astype(np.int64) * (3 ** np.arange(len(basis)))).sum(axis=1) if pivots \
+        else np.zeros(len(rows), np.int64)
+    if not np.array_equal(span[message], diffs):
+        raise RuntimeError("trifference self-check failed: a core word is not in the span of the core basis")
+    return message
 
 
 def _extra_budget(size: int) -> int:
@@ -299,15 +292,26 @@ def _near_affine(words: tuple[str, ...], n: int, m: int) -> tuple[bool, tuple[in
         if k != len(chosen):
             raise RuntimeError("trifference self-check failed: FLINT and the numpy elimination disagree on a rank")
         bad = None
-        if k and m <= 3:
-            found = linear_violation(basis, n, m)
-            bad = None if found is None else found[1:]
-        elif k:
-            code = _span(basis, n)
-            pair = _pair_violation(code, m)
-            bad = None if pair is None else (code[pair[0]].tolist(), code[pair[1]].tolist())
-        if bad is None:
-            return True, _affine.extra_violation(digits, np.flatnonzero(~inside), m)
+        if PAIR_RANK >= k >= 1:
+            span = _affine.span_words(basis, n)
+            weights = _affine.coset_weights(span, np.zeros(n, np.uint8))
+            if m <= 3:
+                found = linear_violation(basis, n, m)
+                bad = None if found is None else found[1:]
+            else:
+                pair = _affine.sum_violation(weights, weights, k, m, lambda a, b: (a != 0) & (b != 0))
+                bad = None if pair is None else (span[pair[0]].tolist(), span[pair[1]].tolist())
+            if bad is None:
+                inside_at = np.flatnonzero(inside)
+                message = _messages(digits, origin, basis, span, inside_at)
+                return True, _affine.extra_violation_by_weights(digits, origin, inside_at, message, span,
+                                                                 weights, m)
+        else:
+            if k:                                   # rank 9..12, m <= 3
+                found = linear_violation(basis, n, m)
+                bad = None if found is None else found[1:]
+            if bad is None:
+                return True, _affine.extra_violation(digits, np.flatnonzero(~inside), m)
         triple = _lift(words, digits, inside, *bad)
         if triple is not None:
             return True, triple
@@ -326,14 +330,6 @@ def _core_possible(digits: np.ndarray, max_rank: int, max_extra: int) -> bool:
         return True
     diffs = ((prefix[1:] - prefix[0]) % 3).tolist()
     return _gf3.rank(diffs, digits.shape[1]) <= bound
-
-
-def _span(basis: list[list[int]], n: int) -> np.ndarray:
-    """Every codeword of the span of ``basis`` (3^k x n, uint8, the zero word first)."""
-    k = len(basis)
-    idx = np.arange(3 ** k, dtype=np.int64)
-    messages = np.stack([(idx // 3 ** p) % 3 for p in range(k)], axis=1)
-    return ((messages @ np.array(basis, dtype=np.int64)) % 3).astype(np.uint8)
 
 
 def _check_linear_code(parsed: schema.LinearCode) -> Verdict:

@@ -348,6 +348,8 @@ def _near_affine(words: tuple[str, ...], n: int, m: int) -> tuple[bool, tuple[in
             hit = _code_violation([v for _, v, _ in red.rows], n, m)
             bad = None if hit is None else hit[1:]
         if bad is None:
+            if 1 <= len(rows) <= PAIR_RANK:
+                return True, core.extra_violation_by_weights(list(words), vecs, origin, span, in_core, m)
             return True, core.extra_violation(list(words), in_core, m)
         index = {w: t for t, w in enumerate(words)}
         for t in range(total):
