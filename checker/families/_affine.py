@@ -180,7 +180,7 @@ def sum_violation(code_w: np.ndarray, coset_w: np.ndarray, k: int, m: int, keep,
     * none when code_w[p] + 2 min coset_w - 2 max coset_w >= 3m;
     * else, with LOW the ``LOW_WORDS`` lightest coset words and tau the least coset weight outside LOW:
       when code_w[p] + 2 tau - 2 max coset_w >= 3m only s with s - p or s + p in LOW (2 |LOW| entries):
-      for the others both coset_w[s -+ p] >= tau;
+      for the others both coset_w[s -+ p] >= tau (LOW is empty for 3^k <= 2 ``LOW_WORDS``);
     * else every s (3^k entries). The messages are split into their low 4 digits and the rest; s + p and
       s - p are then a row and a column permutation of the weight grid (digit-wise addition tables).
     At most ``sum_work(k)`` entries in all. e = x0 (g = 0, coset_w = code_w) reads the triples of the core
@@ -194,8 +194,8 @@ def sum_violation(code_w: np.ndarray, coset_w: np.ndarray, k: int, m: int, keep,
     grid = coset_w.reshape(high, wide).astype(np.int32)
     top, limit = int(coset_w.max()), 3 * m
     order = np.argsort(coset_w, kind="stable")
-    low = order[:LOW_WORDS] if size > 2 * LOW_WORDS else order
-    tau = int(coset_w[order[len(low)]]) if len(low) < size else top
+    low = order[:LOW_WORDS] if size > 2 * LOW_WORDS else order[:0]     # 2 |LOW| < 3^k entries per medium row
+    tau = int(coset_w[order[len(low)]])
     reps = np.arange(1, size)
     reps = reps[sub_hi[0][reps // wide] * wide + sub_lo[0][reps % wide] > reps]   # -p > p: one of each +-p
     reps = reps[code_w[reps] + 2 * int(coset_w.min()) - 2 * top < limit]
@@ -221,7 +221,7 @@ def sum_violation(code_w: np.ndarray, coset_w: np.ndarray, k: int, m: int, keep,
 
     result = None
     medium = reps[~full]
-    step = max(1, SUM_ROWS_CHUNK // (2 * len(low)))
+    step = max(1, SUM_ROWS_CHUNK // max(1, 2 * len(low)))
     for start in range(0, len(medium), step):
         p = np.repeat(medium[start:start + step], 2 * len(low))
         lam = np.tile(np.concatenate([low, low]), min(step, len(medium) - start))

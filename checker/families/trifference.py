@@ -301,11 +301,13 @@ def _near_affine(words: tuple[str, ...], n: int, m: int) -> tuple[bool, tuple[in
             else:
                 pair = _affine.sum_violation(weights, weights, k, m, lambda a, b: (a != 0) & (b != 0))
                 bad = None if pair is None else (span[pair[0]].tolist(), span[pair[1]].tolist())
-            if bad is None:
+            if bad is None and _weights_path(int(np.count_nonzero(~inside)), k):
                 inside_at = np.flatnonzero(inside)
                 message = _messages(digits, origin, basis, span, inside_at)
                 return True, _affine.extra_violation_by_weights(digits, origin, inside_at, message, span,
                                                                  weights, m)
+            if bad is None:
+                return True, _affine.extra_violation(digits, np.flatnonzero(~inside), m)
         else:
             if k:                                   # rank 9..12, m <= 3
                 found = linear_violation(basis, n, m)
@@ -316,6 +318,15 @@ def _near_affine(words: tuple[str, ...], n: int, m: int) -> tuple[bool, tuple[in
         if triple is not None:
             return True, triple
     return False, None
+
+
+def _weights_path(extras: int, k: int) -> bool:
+    """Are the triples through the extra words of a core of rank k decided from the weight tables? Its cost
+    is at most ``_affine.sum_work(k)`` table entries per extra word, whatever m and n (the count on bit
+    masks costs N^2 / 2 pairs per extra word, times ceil(n / 64) words for the pairs its 64-coordinate
+    quick pass leaves, all of them when m > 64): the table path is taken when its whole cost fits
+    ``EXTRA_PAIRS``, which every core of rank <= 8 with at most ``_extra_budget(6561)`` = 27 extra words does."""
+    return 1 <= k <= PAIR_RANK and extras * _affine.sum_work(k) <= EXTRA_PAIRS
 
 
 def _core_possible(digits: np.ndarray, max_rank: int, max_extra: int) -> bool:

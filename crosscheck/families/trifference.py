@@ -85,6 +85,7 @@ DIRECT_MAX = 243            # lists with m >= 4 up to this size are scanned in p
 PAIR_RANK = 8               # cores up to this rank are decided by the pair criterion (3^16 / 2 pairs)
 DIRECTION_RANK = 10         # m <= 3: cores of rank 9..10 are decided direction by direction
 EXTRA_PAIRS = 600_000_000   # pairs (u, v) the extra-word count may meet, over all its extra words
+TABLE_ENTRIES = 27 * 3 ** 16  # weight-table entries the extra words of a core of rank <= 8 may read (all rows)
 PREFILTER_RANK = 6          # linear codes of this rank and more go through the numpy direction pre-filter
 PREFILTER_PARTS = 3         # coordinate subsets of 64 it tries, one after the other, on the directions left
 
@@ -348,7 +349,8 @@ def _near_affine(words: tuple[str, ...], n: int, m: int) -> tuple[bool, tuple[in
             hit = _code_violation([v for _, v, _ in red.rows], n, m)
             bad = None if hit is None else hit[1:]
         if bad is None:
-            if 1 <= len(rows) <= PAIR_RANK:
+            extras = total - sum(in_core)
+            if 1 <= len(rows) <= PAIR_RANK and extras * 3 ** (2 * len(rows)) <= TABLE_ENTRIES:
                 return True, core.extra_violation_by_weights(list(words), vecs, origin, span, in_core, m)
             return True, core.extra_violation(list(words), in_core, m)
         index = {w: t for t, w in enumerate(words)}
