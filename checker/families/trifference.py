@@ -212,7 +212,10 @@ def _check_list(parsed: schema.WordList) -> Verdict:
         if basis is not None:
             triple = _affine_violation(words, basis, n, m)
         else:
-            decided, triple = _near_affine(words, n, m)
+            triple = _triples.close_pair_violation(_triples.digits_of(words, n), m)
+            decided = triple is not None
+            if not decided:
+                decided, triple = _near_affine(words, n, m)
             if not decided:
                 triple = _triples.find_bad_triple(words, n, m)
         if triple is not None:
@@ -337,7 +340,7 @@ def _core_possible(digits: np.ndarray, max_rank: int, max_extra: int) -> bool:
     (python-flint) rules every core out. Skipping only sends the list to the full scan (exact as well)."""
     bound = max_rank + 1 + max_extra
     prefix = digits[:2 * (bound + 1)].astype(np.int16)
-    if len(prefix) <= bound + 1:
+    if min(len(prefix) - 1, digits.shape[1]) <= bound:          # the rank cannot exceed the bound
         return True
     diffs = ((prefix[1:] - prefix[0]) % 3).tolist()
     return _gf3.rank(diffs, digits.shape[1]) <= bound

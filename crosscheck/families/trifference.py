@@ -78,7 +78,7 @@ from endless_exam.certificates.witness import Witness
 from . import _ternary as t3
 from . import _trifference_core as core
 from . import _trifference_prefilter as prefilter
-from ._trifference_scan import scan_direct, scan_triples
+from ._trifference_scan import near_pair_violation, scan_direct, scan_triples
 
 LIBRARIES = ("numpy", "sympy")
 DIRECT_MAX = 243            # lists with m >= 4 up to this size are scanned in plain Python
@@ -375,7 +375,10 @@ def _check_words(words: tuple[str, ...], n: int, m: int, label: str) -> Verdict:
             pair = _pair_violation(diffs, n, m)
             triple = None if pair is None else (0, pair[0], pair[1])
         else:
-            decided, triple = _near_affine(words, n, m)
+            triple = near_pair_violation(words, n, m)
+            decided = triple is not None
+            if not decided:
+                decided, triple = _near_affine(words, n, m)
             if not decided:
                 triple = scan_direct(words, n, m) if m >= 4 and len(words) <= DIRECT_MAX else scan_triples(words, n, m)
     if triple is not None:
