@@ -19,7 +19,7 @@ constructions   ``fixtures/constructions/<key>/*.json``            reference con
 benchmark       ``tests/benchmarks/bench_<key>.py``                figures at the largest allowed inputs
 ==============  =================================================  ==============================================
 
-A family is implemented when its schema module exists; the contract test (``tests/test_contract.py``)
+A family is implemented when its schema module exists; the contract test (``tests/verify/test_contract.py``)
 then requires every other part. Each module is checked against its typed protocol
 (``certificates.protocols``) when it is loaded; a family that is unknown or not implemented is
 ``FamilyNotImplemented``, raised by loading and by nothing else. Only parsing is shared: a

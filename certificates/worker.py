@@ -14,7 +14,7 @@ distributions (name -> version) whose modules the process had loaded once the ch
 ``loaded_libraries``), so that a user sees what decided.
 Every message in a reply is clipped to a few hundred characters (``bounded.clip``), so that the reply's
 size never follows the size of the answer a message quotes. A MemoryError becomes a LIMIT verdict; any other exception an ERROR verdict with ``INTERNAL_ERROR``.
-The caller (``endless_exam.checker.harness``) enforces wall-clock and memory limits from outside; the
+The caller (``endless_exam.checker.verify.harness``) enforces wall-clock and memory limits from outside; the
 process is normally forked from its verifier's zygote (``endless_exam.certificates.zygote``), which has
 already imported what ``preload`` names.
 """

@@ -1,6 +1,6 @@
 """The fork server ("zygote") of one verifier: a warm parent that forks one fresh process per request.
 
-The harness (``endless_exam.checker.harness``) starts one zygote per verifier and run, lazily, as
+The harness (``endless_exam.checker.verify.harness``) starts one zygote per verifier and run, lazily, as
 ``python -I -m endless_exam.certificates.zygote`` (isolated: neither the caller's directory nor any
 ``PYTHON*`` variable reaches it; it runs in ``/``), with its control socket (``AF_UNIX``,
 ``SOCK_SEQPACKET``) as standard input. This module is shared by both verifiers and imports nothing of

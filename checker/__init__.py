@@ -1,3 +1,6 @@
-"""The primary verifier and everything a user runs: families, suites, harness, CLI."""
+"""The primary verifier and the application around it, one folder per purpose (docs/ARCHITECTURE.md):
+``families/`` (the primary verifier), ``verify/`` (both verifiers in isolated processes and the trust rule),
+``suites/``, ``scoring/``, ``reporting/``, ``audit/``, ``files/``, ``constructions/`` (reference
+constructions and baselines), ``prompts/``, and the command line (``cli``)."""
 
 __version__ = "0.1.0"

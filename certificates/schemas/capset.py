@@ -33,7 +33,7 @@ MAX_D = 10_000_000
 WIDE_MAX_POINTS = 12_544       # points accepted for d > DENSE_MAX_D
 MAX_CELLS = 2 ** 25            # characters a product may expand to (points * d)
 ALPHABET = "012"
-# every limit the schema enforces; the prompt states each (tests/test_contract.py)
+# every limit the schema enforces; the prompt states each (tests/verify/test_contract.py)
 LIMITS = {"MAX_POINTS": MAX_POINTS, "EXPANSION_LIMIT": product.EXPANSION_LIMIT, "MAX_D": MAX_D,
           "DENSE_MAX_D": DENSE_MAX_D, "WIDE_MAX_POINTS": WIDE_MAX_POINTS, "MAX_CELLS": MAX_CELLS}
 WITNESSES = (

@@ -50,7 +50,7 @@ MIN_N = 2          # a parameter validity rule (see the module docstring), not a
 MAX_N = 2_703
 MAX_ENTRIES = 1 << 24              # k n^2 entries of the answer
 MAX_PAIR_CELLS = 1_100_000_000     # C(k, 2) n^2 cells of pairs of squares
-# every limit the schema enforces on answers and parameters; the prompt states each (tests/test_contract.py).
+# every limit the schema enforces on answers and parameters; the prompt states each (tests/verify/test_contract.py).
 # (The square-count limit n - 1 depends on n and is stated in the prompt as a formula and a value.)
 LIMITS = {"MAX_N": MAX_N, "MAX_ENTRIES": MAX_ENTRIES, "MAX_PAIR_CELLS": MAX_PAIR_CELLS}
 

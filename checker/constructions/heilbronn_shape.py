@@ -22,7 +22,7 @@ SEED = 1
 
 
 def instances() -> list[dict]:
-    from endless_exam.checker import suites
+    from endless_exam.checker.suites import instances as suites
 
     return [dict(i.params) for i in suites.load("bench-v1") if i.family == "heilbronn_shape"]
 

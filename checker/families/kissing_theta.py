@@ -21,7 +21,7 @@ with certified error bounds) at increasing precision until the enclosure of 1/mu
 y = cos(theta/2) = sqrt((1 + c)/2), F(u) = int_0^u (1 - t^2)^k dt = u R(u^2), decided in ``fmpq``. For
 even d - 2 >= 2, or d = 2 with any other c, 1/mu is irrational (Lindemann-Weierstrass and Niven's
 theorem: mu = rational * theta/pi + algebraic/pi), so refinement terminates. The upstream release
-evaluates the same formula with Simpson's rule in floating point; tests/test_kissing_theta_bound.py lists
+evaluates the same formula with Simpson's rule in floating point; tests/families/kissing_theta/test_kissing_theta_properties.py lists
 the instances where the two differ (none in the suites).
 
 Libraries: numpy (the pair scans on validated integers), python-flint (``fmpz``: witness cosines and

@@ -12,7 +12,7 @@ def angle_text(cos100: int) -> str:
     """arccos(cos100/100) in degrees with two decimals, for the prompt only (never used to decide).
 
     A double is enough: over the whole parameter domain it rounds to the same two decimals as a 64-bit
-    ball evaluation (``tests/test_prompts.py`` compares them)."""
+    ball evaluation (``tests/suites/test_prompts.py`` compares them)."""
     return f"{math.degrees(math.acos(cos100 / 100)):.2f}"
 
 

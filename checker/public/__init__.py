@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:   # the names below are loaded lazily (see __getattr__)
     from endless_exam.certificates.contract import FAMILIES, Family
     from endless_exam.certificates.verdict import Objective, Status, Verdict
-    from endless_exam.checker.combine import Combined as Result
-    from endless_exam.checker.suites import SUITES, Instance
+    from endless_exam.checker.verify.combine import Combined as Result
+    from endless_exam.checker.suites.instances import SUITES, Instance
 
 __all__ = ["__version__", "FAMILIES", "Family", "Instance", "Objective", "Result", "SUITES", "Status", "Verdict",
            "find_instance", "load_suite", "prompt", "verify", "verify_file"]
@@ -37,9 +37,9 @@ _LAZY = {
     "Objective": ("endless_exam.certificates.verdict", "Objective"),
     "Status": ("endless_exam.certificates.verdict", "Status"),
     "Verdict": ("endless_exam.certificates.verdict", "Verdict"),
-    "Result": ("endless_exam.checker.combine", "Combined"),
-    "Instance": ("endless_exam.checker.suites", "Instance"),
-    "SUITES": ("endless_exam.checker.suites", "SUITES"),
+    "Result": ("endless_exam.checker.verify.combine", "Combined"),
+    "Instance": ("endless_exam.checker.suites.instances", "Instance"),
+    "SUITES": ("endless_exam.checker.suites.instances", "SUITES"),
     "__version__": ("endless_exam.checker", "__version__"),
 }
 
@@ -77,7 +77,7 @@ def verify(family: str, params: dict, answer: Any, *, time_limit: float | None =
 
     Raises ``ValueError`` for an unknown or unimplemented family or invalid parameters (a usage error,
     not a verdict); a bad answer is a ``Result`` with status REJECT, never an exception."""
-    from endless_exam.checker import harness
+    from endless_exam.checker.verify import harness
 
     params = _validated(family, params)
     try:
@@ -92,7 +92,7 @@ def verify_file(family: str, params: dict, path: str, *, time_limit: float | Non
     """Verify an answer file (a bare answer, ``{"answer": ...}`` or raw model text), read as bytes; the
     limits as for ``verify``."""
     from endless_exam.certificates.strictjson import MAX_BYTES
-    from endless_exam.checker import harness
+    from endless_exam.checker.verify import harness
 
     params = _validated(family, params)
     with open(path, "rb") as fh:
@@ -102,7 +102,7 @@ def verify_file(family: str, params: dict, path: str, *, time_limit: float | Non
 
 def load_suite(name: str = "bench-v1") -> tuple[Instance, ...]:
     """The instances of a suite (``SUITES``: bench-v1, size-series, kakeya), in order."""
-    from endless_exam.checker import suites
+    from endless_exam.checker.suites import instances as suites
 
     if name not in suites.SUITES:
         raise ValueError(f"unknown suite {name!r}; known: {', '.join(suites.SUITES)}")
@@ -111,7 +111,7 @@ def load_suite(name: str = "bench-v1") -> tuple[Instance, ...]:
 
 def find_instance(key: str) -> Instance:
     """An instance by call id or instance id (``ValueError`` if there is none)."""
-    from endless_exam.checker import suites
+    from endless_exam.checker.suites import instances as suites
 
     try:
         return suites.find(key)

@@ -13,7 +13,7 @@ import math
 import sys
 
 from endless_exam import fixtures
-from endless_exam.checker import suites
+from endless_exam.checker.suites import instances as suites
 
 
 def second_sample(answer):

@@ -1,7 +1,7 @@
 """Baseline benchmark (a script, not a test): ``python -m tests.benchmarks.bench_baselines [FAMILY ...]``.
 
 For one new parameter choice per family (outside every bundled suite; the same choices as
-``tests/test_instance.py``) and a few larger ones, runs ``endless-exam instance FAMILY --params P --baseline``
+``tests/cli/test_instance.py``) and a few larger ones, runs ``endless-exam instance FAMILY --params P --baseline``
 in-process and prints the objective, the seconds the baseline took in its child process, and the verdicts of
 both verifiers. Target: every row well within the default budget of 300 s on a two-core machine.
 """
@@ -12,7 +12,8 @@ import sys
 import time
 
 from endless_exam.certificates.params import validate
-from endless_exam.checker import harness, new_instance
+from endless_exam.checker.verify import harness
+from endless_exam.checker.suites import new_instance
 
 CHOICES = [
     ("capset", {"d": 5}), ("capset", {"d": 12}), ("labs", {"N": 30}), ("labs", {"N": 1000}), ("schur", {"k": 9}),

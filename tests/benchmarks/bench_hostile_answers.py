@@ -30,7 +30,7 @@ import sys
 import tempfile
 import time
 
-from endless_exam.checker import suites
+from endless_exam.checker.suites import instances as suites
 
 KIB, MIB = 1024, 1024 * 1024
 BIG_FAMILIES = ("capset", "corners", "kissing", "kissing_theta", "degdiam", "lineq", "shannon", "trifference")

@@ -159,7 +159,7 @@ def _agree(family: str, primary, second, params: dict, answer: Any) -> str:
 
 
 def _harness_seconds(family: str, params: dict, answer: Any) -> tuple[float, float]:
-    from endless_exam.checker import harness
+    from endless_exam.checker.verify import harness
 
     res = harness.verify(family, params, json.dumps(answer).encode(), "file")
     return res.primary.seconds or float("nan"), res.second.seconds or float("nan")

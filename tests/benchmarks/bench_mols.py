@@ -29,7 +29,7 @@ from endless_exam import fixtures
 from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import load as _load_second
 from tests.benchmarks.common import measure, print_table
-from tests.test_mols_vectors import gf2_squares
+from tests.families.mols.test_mols_vectors import gf2_squares
 
 primary = _load_primary("mols")
 second = _load_second("mols")

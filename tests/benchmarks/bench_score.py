@@ -25,8 +25,9 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from endless_exam.checker import harness, score
-from endless_exam.checker.suites import Instance, instance_id
+from endless_exam.checker.verify import harness
+from endless_exam.checker.scoring import score
+from endless_exam.checker.suites.instances import Instance, instance_id
 
 CAP4 = ["00", "01", "10", "11"]
 

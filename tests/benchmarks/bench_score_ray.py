@@ -26,7 +26,8 @@ import sys
 import tempfile
 import time
 
-from endless_exam.checker import score, suites
+from endless_exam.checker.scoring import score
+from endless_exam.checker.suites import instances as suites
 
 from .bench_score import _answers as synthetic_answers
 

@@ -142,7 +142,7 @@ def spoil_pair(words: list[str]) -> list[str]:
 
 def vector_answer(tc_id: int):
     """The answer of one of the project's trifference vectors (the edge-case files are stored there)."""
-    from tests.test_trifference_vectors import VECTORS
+    from tests.families.trifference.test_trifference_vectors import VECTORS
     return json.loads(VECTORS.payload(tc_id))
 
 

@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any, Callable
 
 from endless_exam.certificates.bounded import clip
-from endless_exam.checker import harness
+from endless_exam.checker.verify import harness
 
 
 def timed(fn: Callable, *args) -> tuple[Any, float]:

@@ -1,4 +1,4 @@
-"""Helpers shared by the property tests (``tests/test_<family>_properties.py``); not a test module.
+"""Helpers shared by the property tests (``tests/families/<family>/test_<family>_properties.py``); not a test module.
 
 * ``both``: run both verifiers in-process on one answer; they must agree, and each DUPLICATE or
   PROPERTY_VIOLATION witness must be confirmed by the OTHER verifier's ``witness_holds``;
@@ -38,7 +38,7 @@ def both(primary: ModuleType, second: ModuleType, params: dict, answer: Any) -> 
 
 def generators(family: str) -> tuple[str, str]:
     """The commands that may have written a construction of ``family``."""
-    return (f"python -m endless_exam.checker.constructions.{family}", "python -m endless_exam.checker.tiers")
+    return (f"python -m endless_exam.checker.constructions.{family}", "python -m endless_exam.checker.suites.tiers")
 
 
 def assert_reference_construction(family: str, primary: ModuleType, second: ModuleType, doc: dict) -> dict:

@@ -1,4 +1,4 @@
-"""Shared machinery of the Wycheproof-style regression-vector tests (``tests/test_<family>_vectors.py``).
+"""Shared machinery of the Wycheproof-style regression-vector tests (``tests/families/<family>/test_<family>_vectors.py``).
 
 Not a test module (no ``test_`` prefix): each family's vector file defines ``class Test<Family>Vectors
 (vectorlib.VectorTests)`` with what is specific to it, and inherits the standard tests:
@@ -12,7 +12,7 @@ Not a test module (no ``test_`` prefix): each family's vector file defines ``cla
   definition by the family class (``check_witness``) and must be confirmed by the OTHER verifier's
   ``witness_holds`` (through the worker's ``witness`` op);
 * a negative control: tampered witnesses are not confirmed (``witness_holds`` is not vacuous);
-* a few vectors end to end through ``endless_exam.checker.harness.verify`` (two subprocesses + witness re-checks).
+* a few vectors end to end through ``endless_exam.checker.verify.harness.verify`` (two subprocesses + witness re-checks).
 
 ``VectorFile`` materialises the payload of a vector (``answer``, ``raw``, ``raw_hex`` or a ``generate``
 recipe: ``raw_concat`` is common to all families, the other recipes are the family's, see the
@@ -33,7 +33,7 @@ from endless_exam.certificates.extract import answer_from_bytes
 from endless_exam.certificates.reasons import REASONS, reason_class
 from endless_exam.certificates.verdict import Status, Verdict, objective_from_str, objective_to_str
 from endless_exam.certificates.worker import handle
-from endless_exam.checker import harness
+from endless_exam.checker.verify import harness
 
 LOADERS = {"primary": primary_families.load, "second": second_families.load}
 OTHER = {"primary": "second", "second": "primary"}

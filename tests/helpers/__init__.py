@@ -1,1 +1,1 @@
-"""Fault-injection worker modules for tests/test_harness.py (run as ``python -m tests.helpers.<name>``)."""
+"""Fault-injection worker modules for tests/verify/test_harness.py (run as ``python -m tests.helpers.<name>``)."""

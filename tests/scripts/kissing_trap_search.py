@@ -4,7 +4,7 @@ Not a test module: ``python -m tests.scripts.kissing_trap_search [seed] [count]`
 with |a|, |b| <= 1000 for which V = 4 g^2 - |u|^2 |v|^2 (g = u.v > 0) has one sign exactly and the other
 when the coordinates are evaluated as float64 a + b*sqrt(3) and g, |u|^2, |v|^2 are float dot products.
 Two of them are recorded in fixtures/vectors/kissing.json (tcIds 100 and 101, from seeds 142 and 163) and
-re-checked by tests/test_kissing_properties.py; this script only documents how they were found (every
+re-checked by tests/families/kissing/test_kissing_properties.py; this script only documents how they were found (every
 printed pair is re-checked exactly before printing). ``python -m tests.scripts.kissing_trap_search report`` prints
 the figures of the recorded pairs (exact V, its float64 values, the relative closeness).
 

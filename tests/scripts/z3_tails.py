@@ -2,7 +2,7 @@
 
 Step 1, record the inputs the tests give the oracles (``z3_trace.py``, a pytest plugin)::
 
-    Z3_TRACE=/tmp/capset.pkl .venv/bin/python -m pytest -q -p tests.scripts.z3_trace tests/test_capset_properties.py
+    Z3_TRACE=/tmp/capset.pkl .venv/bin/python -m pytest -q -p tests.scripts.z3_trace tests/families/capset/test_capset_properties.py
 
 Step 2, call every recorded input again, many times, in this process (z3's internal state -- the ids of
 the terms built before -- changes its search order, so the same input can take very different times)::

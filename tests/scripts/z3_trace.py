@@ -1,6 +1,6 @@
 """A pytest plugin (not a test) that records every z3 oracle call the tests make, for ``z3_tails.py``.
 
-    Z3_TRACE=/tmp/trace.pkl .venv/bin/python -m pytest -p tests.scripts.z3_trace tests/test_capset_properties.py
+    Z3_TRACE=/tmp/trace.pkl .venv/bin/python -m pytest -p tests.scripts.z3_trace tests/families/capset/test_capset_properties.py
 
 Every ``decide``-like entry point of ``crosscheck/oracle/`` (and every ``Solver.check`` /
 ``Optimize.check``) is wrapped before the test modules are imported; each call appends one record

@@ -1,0 +1,159 @@
+"""What every command shares: the exit codes, the usage error, the verifier limits and their ranges, reading an
+answer file, refusing outputs that may not be written, and the names a user types (families, suites)."""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from typing import TYPE_CHECKING, Any
+
+from endless_exam.certificates.budget import DEFAULT_MEMORY_GIB, DEFAULT_TIME_LIMIT   # constants only
+
+from endless_exam.checker.suites.names import SUITES
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+EXIT_OK, EXIT_REJECT, EXIT_ERROR, EXIT_DISAGREE = 0, 1, 2, 3
+
+
+# keyed by the status values (Status is a str enum: Status.ACCEPT looks up "ACCEPT")
+EXIT_BY_STATUS = {"ACCEPT": EXIT_OK, "REJECT": EXIT_REJECT, "ERROR": EXIT_ERROR, "TIMEOUT": EXIT_ERROR,
+                  "LIMIT": EXIT_ERROR, "DISAGREE": EXIT_DISAGREE}
+
+
+class UsageError(Exception):
+    pass
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=False, separators=(", ", ": "))
+
+
+def check_family(family: str, params: dict) -> dict:
+    from endless_exam.certificates.errors import ParamsError
+    from endless_exam.certificates.params import validate as validate_params
+
+    from endless_exam.certificates.contract import FAMILIES
+
+    if not FAMILIES[family].implemented:
+        raise UsageError(f"family {family!r} is not implemented yet")
+    try:
+        return validate_params(family, params)
+    except ParamsError as exc:
+        raise UsageError(f"invalid parameters for {family}: {exc}") from None
+
+
+def read_answer(path: str) -> bytes:
+    from pathlib import Path
+
+    from endless_exam.certificates.strictjson import MAX_BYTES
+
+    if path == "-":
+        if sys.stdin is None:        # started with standard input closed
+            raise UsageError("cannot read the answer from standard input: it is closed")
+        return sys.stdin.buffer.read(MAX_BYTES + 1)
+    p = Path(path)
+    if p.is_dir():
+        raise UsageError(f"answer file {path!r} is a directory")
+    if not p.exists():
+        raise UsageError(f"answer file {path!r} does not exist")
+    try:
+        with p.open("rb") as fh:
+            return fh.read(MAX_BYTES + 1)  # the harness rejects anything over the limit
+    except OSError as exc:
+        raise UsageError(f"cannot read answer file {path!r}: {exc.strerror}") from None
+
+
+TIME_LIMIT_RANGE = (0.1, 86_400.0)       # seconds per verifier per answer
+
+
+MEMORY_LIMIT_RANGE = (0.5, 1024.0)       # GiB per verifier per answer (below 0.5 a verifier cannot start)
+
+
+MAX_JOBS = 64
+
+
+FORMAL_HELP = ("also run the z3 oracle as a formal third opinion where the answer is small enough "
+               "(a formal disagreement is a disagreement; default off)")
+
+
+TIME_HELP = (f"seconds per verifier per answer, {TIME_LIMIT_RANGE[0]:g} to {TIME_LIMIT_RANGE[1]:g} "
+             f"(default {DEFAULT_TIME_LIMIT:g})")
+
+
+MEMORY_HELP = (f"GiB of memory per verifier per answer, {MEMORY_LIMIT_RANGE[0]:g} to {MEMORY_LIMIT_RANGE[1]:g} "
+               f"(default {DEFAULT_MEMORY_GIB:g})")
+
+
+def limits(args: argparse.Namespace) -> tuple[float, int]:
+    t, m = args.time_limit, args.memory_limit
+    for name, value in (("--time-limit", t), ("--memory-limit", m)):
+        if not isinstance(value, (int, float)):     # argparse hands over [] for ``--time-limit=--``
+            raise UsageError(f"{name} needs a number, got {value!r}")
+    lo, hi = TIME_LIMIT_RANGE
+    if not (math.isfinite(t) and lo <= t <= hi):
+        raise UsageError(f"--time-limit must be between {lo:g} and {hi:g} seconds, got {t:g}")
+    lo, hi = MEMORY_LIMIT_RANGE
+    if not (math.isfinite(m) and lo <= m <= hi):
+        raise UsageError(f"--memory-limit must be between {lo:g} and {hi:g} GiB, got {m:g}")
+    return t, int(m * 1024 ** 3)
+
+
+def did_you_mean(name: str) -> str:
+    import difflib
+
+    from endless_exam.certificates.contract import FAMILIES
+
+    close = difflib.get_close_matches(name, list(FAMILIES), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def writable(path: str, what: str, source: str | None = None) -> Path:
+    """``path`` as a Path if it may be written (``outputs.refusal``), else a usage error."""
+    from pathlib import Path
+
+    refuse_outputs([(path, what)], [source] if source else [])
+    return Path(path)
+
+
+def refuse_outputs(outs: list[tuple[str, str]], inputs: list[str]) -> None:
+    """Usage error (exit 2) unless every ``(path, what)`` output may be written (``outputs.check_all``)."""
+    from endless_exam.checker.files import outputs
+
+    why = outputs.check_all(outs, inputs)
+    if why is not None:
+        raise UsageError(why)
+
+
+def suite_arg(value: str) -> str:
+    """``--suite``: a bundled suite's name or a suite file (checked by ``suites.suite_arg``, loaded only when used)."""
+    if value in SUITES:
+        return value
+    from endless_exam.checker.suites import instances as suites
+
+    return suites.suite_arg(value)
+
+
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask, as a container or taskset sets it), at most MAX_JOBS."""
+    import os
+
+    try:
+        n = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        n = os.cpu_count() or 1
+    return max(1, min(MAX_JOBS, n))
+
+
+def silence_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush cannot raise on the closed pipe."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
