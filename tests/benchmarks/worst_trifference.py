@@ -16,7 +16,7 @@ import random
 import numpy as np
 
 from tests.benchmarks import bench_trifference as bt
-from tests.test_trifference_vectors import near_affine
+from tests.families.trifference.test_trifference_vectors import near_affine
 
 
 def _certified(n: int, m: int) -> dict:

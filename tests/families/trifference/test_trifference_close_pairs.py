@@ -17,7 +17,7 @@ from endless_exam.checker.families import _triples
 from endless_exam.checker.families import load as _load_primary
 from endless_exam.crosscheck.families import _trifference_scan
 from endless_exam.crosscheck.families import load as _load_second
-from tests.test_trifference_scans import _t, _violation_exists
+from tests.families.trifference.test_trifference_scans import _t, _violation_exists
 
 primary = _load_primary("trifference")
 second = _load_second("trifference")

@@ -21,7 +21,7 @@ from endless_exam.checker.families import trifference as primary_mod
 from endless_exam.crosscheck.families import _trifference_core as second_core
 from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.families import trifference as second_mod
-from tests.test_trifference_scans import _t, _violation_exists
+from tests.families.trifference.test_trifference_scans import _t, _violation_exists
 
 primary = _load_primary("trifference")
 second = _load_second("trifference")
