@@ -12,7 +12,9 @@ What is checked, and why it suffices.
     so the words are exactly x0 + L): translation preserves separation, so the triples are those of L
     and, translated once more, the triples {0, a, b} of L. For m <= 3 L is decided by the hyperplane
     criterion below (with its witness translated back to three list positions); for m >= 4 by the pair
-    criterion: for all non-zero a != b in L, #{i : a_i != 0, b_i != 0, a_i != b_i} >= m.
+    criterion: for all non-zero a != b in L, #{i : a_i != 0, b_i != 0, a_i != b_i} >= m, read off the
+    codeword weights by difference and sum word (``_affine.sum_violation``; the second verifier reads
+    the same identity row by row, with weights computed in plain Python).
   - otherwise, if the list is *near-affine* (below), by its affine core and its few extra words;
   - otherwise every triple is examined by the bit-parallel scan of ``_triples`` (any m).
 
@@ -32,11 +34,20 @@ What is checked, and why it suffices.
   words already differ from the first by a space of rank > R + 1 + e (R the rank limit) has no core at
   all (``_core_possible``) and goes to the scan at once. Bound on the work: at most
   ``_affine.TRIES`` = 4 cores, each found with at most 12 eliminations of the N x n digits; per core one
-  run of the criterion (the hyperplane engine, as for ``linear_code``, or at most 3^16 / 2 pairs) and N
-  dictionary look-ups; then at most e N^2 / 2 <= 6e8 pairs for the extras, each counted on one 64-bit
-  word of coordinates and, only when below m there, on all ceil(n / 64) words. A list that is a
-  translate of a trifferent code with one word replaced (the edge case of issue 20) is decided in a
-  second or two.
+  run of the criterion (the hyperplane engine for m <= 3, as for ``linear_code``; for m >= 4 the weight
+  sums of ``_affine.sum_violation`` with e = x0, at most ``_affine.sum_work(8)`` = 2.15e7 table
+  entries) and N dictionary look-ups; then the extras: for a core of rank k <= 8 (``_weights_path``:
+  e sum_work(k) <= ``EXTRA_PAIRS``), per extra word e the triples with two core words are read off the
+  weights of L and of the coset (x0 - e) + L (3 t(x, y, z) = d(x, y) + d(y, z) + d(x, z) - 2 wt(x + y + z),
+  proved in ``_affine.sum_violation``), at most sum_work(k) entries whatever m and n, and the triples
+  with a second extra word are counted on value masks (|X|^2 N / 2 pairs); for a core of rank 9..12
+  (m <= 3 only) at most e N^2 / 2 <= 6e8 pairs, each counted on one 64-bit word of coordinates and,
+  only when below m there, on all ceil(n / 64) words. A list that is a translate of a trifferent code
+  with one word replaced (the edge case of issue 20) is decided in a second or two, and the near-affine
+  lists of issue 31 (rank-8 codes of length 1,024 with 27 replaced words, m = 20 or 100) in about 1.5 s.
+* Before the core search and the scan (non-affine lists with N^2 n <= 5e7), ``_triples.close_pair_violation``
+  checks the triples through the N closest pairs of words (t(w, x, z) <= d(x, z)); it only ever
+  reports a real failing triple, so it decides nothing when it finds none.
 * ``linear_code``: the rank k over F_3 (python-flint ``nmod_mat``; k <= 12 or ``SIZE_LIMIT``), the
   minimum distance (a reduced row echelon basis has a codeword of weight < m, m <= 3, iff a row or two
   proportional rows show it, see ``_gf3.low_weight_combination``), and the hyperplane criterion.

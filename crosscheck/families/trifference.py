@@ -27,8 +27,17 @@ What is checked and how (every decision is exact integer or bit arithmetic):
   exactly (``_trifference_core.extra_violation``, the F_3 sum identity below): together nothing is left
   out. If L fails with the pair a, b, the triple x, x + a, x + b fails for every x of the core; one with
   all three words listed rejects the list, and otherwise this core decides nothing (the next one is
-  tried, then the full scan). At most ``_trifference_core.ORIGINS`` = 4 cores are examined; the extra
-  words cost at most 6e8 pair counts of one 64-bit word plus full counts of the pairs below m there.
+  tried, then the full scan). At most ``_trifference_core.ORIGINS`` = 4 cores are examined. The extra
+  words of a core of rank k <= 8 (when e 3^(2k) <= ``TABLE_ENTRIES``) are decided from weights
+  (``_trifference_core.extra_violation_by_weights``: 3 t(e, u, v) = d(e, u) + d(e, v) + d(u, v) -
+  2 wt(e + u + v), with u, v in the core read from the weights of L and of the cosets +-(w_0 - e) + L,
+  row by row, at most 3^(2k) entries per extra word whatever m; the primary reads the same identity by
+  difference and sum word); the pairs through two extra words by the sum identity on value masks. For
+  a core of rank 9..10 (m <= 3) the extra words cost at most 6e8 pair counts of one 64-bit word plus
+  full counts of the pairs below m there.
+* Lists with N^2 n <= 5e7 first look at the N nearest pairs (``_trifference_scan.near_pair_violation``,
+  t(x, y, w) <= d(x, y), bit sets and the sum identity): a failing triple found there rejects; none
+  found decides nothing.
 * Other lists are scanned triple by triple (``_trifference_scan``: per middle word, bit sets over the
   first word, a filter that certifies triples separated in m different coordinate blocks (m <= 8) or
   whose separating coordinates counted block by block reach m (a bit-sliced counter, m > 8),
