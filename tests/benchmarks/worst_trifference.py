@@ -82,7 +82,7 @@ def cases() -> list[dict]:
             lambda replace=replace: near_affine(1024, 8, replace, 31), "ACCEPT")
     for m in (1, 3, 4, 50, 150, 300):
         add(f"near-affine rank-8 n=1024, 27 replaced, m={m}", "near-affine at every m (core + extra tables)",
-            _certified(1024, m), lambda: near_affine(1024, 8, 27, 31), "ACCEPT" if m <= 150 else "REJECT")
+            _certified(1024, m), lambda: near_affine(1024, 8, 27, 31), "ACCEPT" if m <= 100 else "REJECT")
     add("near-codeword extras: 27 words with 30 coordinates changed, m=100",
         "near-affine: light coset words (LOW/LIGHT words read one by one)", _certified(1024, 100),
         lambda: _near_codeword(1024, 8, 27, 30, 5), "ACCEPT")
