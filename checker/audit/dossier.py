@@ -31,6 +31,7 @@ from endless_exam.checker import __version__
 from endless_exam.checker.verify import harness
 from endless_exam.checker.suites import instances as suites
 from endless_exam.checker.scoring.aggregate import gap_closed
+from endless_exam.checker.scoring.callrow import result_json
 from endless_exam.checker.scoring.aggregate import reference_ratio as ratio
 
 KIND = "endless-exam-dossier"
@@ -52,12 +53,12 @@ def build(family: str, params: dict, payload: bytes, *, answer_path: str, time_l
     iid = suites.instance_id(family, params)
     found = suites.by_instance_id(iid)
     inst = found[0] if found else None
+    core = result_json(inst, res)
     doc: dict[str, Any] = {
         "kind": KIND, "dossier_version": "1", "checker_version": __version__,
         "answer_file": answer_path, "answer_sha256": hashlib.sha256(payload).hexdigest(), "answer_bytes": len(payload),
         "family": family, "params": params, "instance_id": iid, "call_id": inst.call_id if inst else None,
-        "status": res.status.value, "objective": objective_to_str(res.objective), "reason": res.reason,
-        "message": res.message, "witness": res.witness,
+        **{k: core[k] for k in ("status", "objective", "reason", "message", "witness")},
         "primary_status": res.primary.status.value, "primary_objective": objective_to_str(res.primary.objective),
         "primary_seconds": round(res.primary_seconds, 3),
         "second_status": res.second.status.value, "second_objective": objective_to_str(res.second.objective),
@@ -77,17 +78,18 @@ def _against_suite(inst: suites.Instance | None, res: harness.Combined) -> dict:
     if inst is None or inst.reference is None:
         return {"reference": None, "ratio": None, "record_candidate": False,
                 "note": "not a suite instance with a reference: no ratio"}
+    core = result_json(inst, res)
     r = ratio(res.objective, inst.reference, inst.sense, res.valid)
     out: dict[str, Any] = {
-        "reference": objective_to_str(inst.reference), "reference_type": inst.reference_type,
-        "citation": inst.citation, "sense": inst.sense, "ratio": objective_to_str(r),
-        "ratio_float": None if r is None else float(r),
+        "reference": core["reference"], "reference_type": core["reference_type"],
+        "citation": inst.citation, "sense": core["sense"], "ratio": core["ratio_exact"],
+        "ratio_float": core["ratio"],
         "bound": objective_to_str(inst.bound), "bound_kind": inst.bound_kind,
         "gap_closed": gap_closed(sense=inst.sense, reference=inst.reference, bound=inst.bound,
                                  bound_kind=inst.bound_kind, ratio=r) if r is not None else None,
     }
     published = inst.reference_type == "published"
-    out["record_candidate"] = bool(res.valid and published and r is not None and r > 1)
+    out["record_candidate"] = core["record_candidate"]
     if res.valid and published:
         margin = Fraction(res.objective) - Fraction(inst.reference)
         out["margin_over_literature"] = objective_to_str(margin if inst.sense == "max" else -margin)

@@ -30,7 +30,7 @@ from endless_exam.certificates.verdict import objective_from_str, objective_to_s
 
 from endless_exam.checker.verify import harness
 from endless_exam.checker.suites import instances as suites
-from endless_exam.checker.scoring.aggregate import reference_ratio as ratio
+from endless_exam.checker.scoring.callrow import result_json
 
 INDEX = "index.json"
 RECORD_KEYS = ("instance_id", "family", "params", "reference", "reference_type", "witness", "sha256")
@@ -128,15 +128,14 @@ def audit_record(directory: Path, record: Any, *, time_limit: float, memory_limi
     payload = json.dumps({"answer": doc["answer"]}, ensure_ascii=False).encode("utf-8")
     started = time.perf_counter()
     res = harness.verify(inst.family, params, payload, "file", time_limit=time_limit, memory_limit=memory_limit)
-    r = ratio(res.objective, inst.reference, inst.sense, res.valid)
-    row.update(status=res.status.value, objective=objective_to_str(res.objective),
-               ratio=None if r is None else objective_to_str(r),
+    core = result_json(inst, res)
+    row.update(status=core["status"], objective=core["objective"], ratio=core["ratio_exact"],
                verifiers=f"{res.primary.status.value}/{res.second.status.value}",
                primary_seconds=round(res.primary_seconds, 3), second_seconds=round(res.second_seconds, 3),
                seconds=round(time.perf_counter() - started, 3), reason=res.reason)
     if not res.valid:
         problems.append(f"{res.status.value} {res.reason}: {res.message}")
-    elif r != 1:
+    elif core["ratio_exact"] is None or objective_from_str(core["ratio_exact"]) != 1:
         problems.append(f"ratio {row['ratio']} to the reference, expected exactly 1")
     row["holds"] = not problems
     return row

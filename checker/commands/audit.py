@@ -41,7 +41,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     from endless_exam.checker.suites import instances as suites
     from endless_exam.checker.suites.constructions_index import load_all
     from endless_exam.certificates.contract import FAMILIES
-    from endless_exam.checker.scoring.aggregate import reference_ratio as ratio, ratio_float
+    from endless_exam.checker.scoring.callrow import result_json
 
     from endless_exam.checker.audit import table as audit_table
 
@@ -68,13 +68,13 @@ def cmd_audit(args: argparse.Namespace) -> int:
         if not res.valid or not claimed_ok:
             worst = EXIT_REJECT
         for inst in insts:
-            r = ratio(res.objective, inst.reference, inst.sense, res.valid) if inst else None
+            core = result_json(inst, res)
             rows.append({
                 "construction": c.name, "call_id": inst.call_id if inst else None,
                 "instance_id": c.instance_id, "family": c.family, "params": c.params,
-                "status": res.status.value, "objective": objective_to_str(res.objective),
-                "claimed_objective": c.objective, "reference": None if inst is None or inst.reference is None else str(inst.reference),
-                "ratio": ratio_float(r), "verifiers": f"{res.primary.status.value}/{res.second.status.value}",
+                "status": core["status"], "objective": core["objective"],
+                "claimed_objective": c.objective, "reference": core.get("reference"),
+                "ratio": core.get("ratio"), "verifiers": f"{res.primary.status.value}/{res.second.status.value}",
                 "agreement": agree, "primary_seconds": round(res.primary_seconds, 3),
                 "second_seconds": round(res.second_seconds, 3), "method": c.method,
                 "reason": res.reason, "formal": res.formal,

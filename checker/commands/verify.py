@@ -48,17 +48,14 @@ def _summary(v, seconds: float) -> dict:
 
 
 def result_json(family: str, params: dict, inst: suites.Instance | None, res) -> dict:
-    from endless_exam.certificates.verdict import objective_to_float, objective_to_str
-
+    from endless_exam.checker.scoring import callrow
     from endless_exam.checker.suites import instances as suites
-    from endless_exam.checker.scoring.aggregate import reference_ratio as ratio, ratio_float
 
+    core = callrow.result_json(inst, res)
     out = {
         "version": __version__, "family": family, "params": params,
         "call_id": inst.call_id if inst else None, "instance_id": suites.instance_id(family, params),
-        "status": res.status.value, "valid": res.valid, "objective": objective_to_str(res.objective),
-        "objective_float": objective_to_float(res.objective),
-        "reason": res.reason, "message": res.message, "witness": res.witness,
+        **{k: core[k] for k in ("status", "valid", "objective", "objective_float", "reason", "message", "witness")},
         "primary": _summary(res.primary, res.primary_seconds), "second": _summary(res.second, res.second_seconds),
         "witness_checks": res.witness_checks,
         "formal": res.formal, "formal_message": res.formal_message,
@@ -66,11 +63,7 @@ def result_json(family: str, params: dict, inst: suites.Instance | None, res) ->
     out["primary"]["libraries"] = res.primary_libraries    # distribution -> version, as loaded by its process
     out["second"]["libraries"] = res.second_libraries
     if inst is not None:
-        r = ratio(res.objective, inst.reference, inst.sense, res.valid)
-        out["reference"] = None if inst.reference is None else str(inst.reference)
-        out["reference_type"] = inst.reference_type
-        out["ratio"] = ratio_float(r)
-        out["ratio_exact"] = None if r is None else objective_to_str(r)
+        out.update({k: core[k] for k in ("reference", "reference_type", "ratio", "ratio_exact")})
     return out
 
 

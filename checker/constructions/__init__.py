@@ -26,6 +26,18 @@ def require(condition: bool, message: str) -> None:
         raise ConstructionError(message)
 
 
+def both_verifiers(family: str, params: dict, answer: Any):
+    """Both verifiers' verdicts on ``answer`` (in this process) through the trust rule, ``combine``: a
+    generator's "both accept with the same objective" is ``both_verifiers(...).valid``, and the objective is
+    the combined one."""
+    from endless_exam import crosscheck  # noqa: F401  (sets SYMPY_GROUND_TYPES before sympy is imported)
+    from endless_exam.certificates.contract import load
+    from endless_exam.checker.verify.combine import combine
+
+    primary, second = load(family, "primary"), load(family, "second")
+    return combine(primary.check(params, answer), second.check(params, answer))
+
+
 def generated_by(family: str) -> str:
     return f"python -m endless_exam.checker.constructions.{family}"
 

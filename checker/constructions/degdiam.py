@@ -42,7 +42,7 @@ import time
 from math import gcd
 from typing import Any
 
-from . import document, require, run_generator, verify_fixtures, write_fixture
+from . import both_verifiers, document, require, run_generator, verify_fixtures, write_fixture
 
 # ---- voltage lifts ------------------------------------------------------------------------------------
 
@@ -324,12 +324,9 @@ EXPLICIT = {
 
 
 def _verified_objective(params: dict, answer) -> int:
-    from endless_exam.checker.families import load as load_primary
-    from endless_exam.crosscheck.families import load as load_second
-    p = load_primary("degdiam").check(params, answer)
-    q = load_second("degdiam").check(params, answer)
-    require(p.valid and q.valid and p.objective == q.objective, f"verifiers disagree or reject: {p.message} / {q.message}")
-    return p.objective
+    res = both_verifiers("degdiam", params, answer)
+    require(res.valid, f"verifiers disagree or reject: {res.primary.message} / {res.second.message}")
+    return res.objective
 
 
 def write_all() -> None:

@@ -13,7 +13,7 @@ import sys
 import time
 from fractions import Fraction
 
-from . import document, require, run_generator, verify_fixtures, write_fixture
+from . import both_verifiers, document, require, run_generator, verify_fixtures, write_fixture
 from ._heilbronn_search import search, square_inside, square_sample
 
 INSTANCES = (46, 26, 40, 50, 48)
@@ -23,13 +23,9 @@ SEED = 1
 
 def objective(family: str, params: dict, answer) -> Fraction:
     """The objective as both verifiers compute it (they must agree and accept)."""
-    from endless_exam.checker.families import load as load_primary
-    from endless_exam.crosscheck.families import load as load_second
-
-    p = load_primary(family).check(params, answer)
-    s = load_second(family).check(params, answer)
-    require(p.valid and s.valid and p.objective == s.objective, f"{family} {params}: verifiers disagree: {p} {s}")
-    return Fraction(p.objective)
+    res = both_verifiers(family, params, answer)
+    require(res.valid, f"{family} {params}: verifiers disagree: {res.primary} {res.second}")
+    return Fraction(res.objective)
 
 
 def text(f: Fraction) -> str:
@@ -37,11 +33,13 @@ def text(f: Fraction) -> str:
 
 
 def reference(family: str, params: dict) -> Fraction | None:
-    from endless_exam.checker.suites import instances as suites
+    """The bench-v1 reference of the instance, read from the bundled suite data (the suites package sits
+    above the generators and is not imported here)."""
+    from endless_exam import fixtures
 
-    for inst in suites.load("bench-v1"):
-        if inst.family == family and inst.params == params:
-            return Fraction(inst.reference)
+    for inst in fixtures.read_json("suites", "bench-v1.json")["instances"]:
+        if inst["family"] == family and inst["params"] == params:
+            return Fraction(inst["reference"])
     return None
 
 

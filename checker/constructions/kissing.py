@@ -39,7 +39,7 @@ from __future__ import annotations
 import itertools
 import sys
 
-from . import document, require, run_generator, verify_fixtures, write_fixture
+from . import both_verifiers, document, require, run_generator, verify_fixtures, write_fixture
 
 FAMILY = "kissing"
 
@@ -154,12 +154,9 @@ def answer_of(name: str, vectors: list[tuple[int, ...]]):
 
 def _objective(params: dict, answer) -> int:
     """The objective as both verifiers compute it (they must agree and accept)."""
-    from endless_exam.checker.families import load as primary
-    from endless_exam.crosscheck.families import load as second
-
-    p, s = primary(FAMILY).check(params, answer), second(FAMILY).check(params, answer)
-    require(p.valid and s.valid and p.objective == s.objective, f"verifiers do not both accept: {p.message} / {s.message}")
-    return p.objective
+    res = both_verifiers(FAMILY, params, answer)
+    require(res.valid, f"verifiers do not both accept: {res.primary.message} / {res.second.message}")
+    return res.objective
 
 
 def write_all() -> None:

@@ -35,7 +35,7 @@ from math import gcd
 
 import numpy as np
 
-from . import document, require, run_generator, verify_fixtures, write_fixture
+from . import both_verifiers, document, require, run_generator, verify_fixtures, write_fixture
 
 FAMILY = "kissing_theta"
 CROSS_SCALE = 4
@@ -205,12 +205,9 @@ PLAN = [(12, 24), (12, 36), (12, 39), (14, 36), (14, 39)]
 
 
 def _objective(params: dict, answer) -> int:
-    from endless_exam.checker.families import load as primary
-    from endless_exam.crosscheck.families import load as second
-
-    p, s = primary(FAMILY).check(params, answer), second(FAMILY).check(params, answer)
-    require(p.valid and s.valid and p.objective == s.objective, f"verifiers do not both accept: {p.message} / {s.message}")
-    return p.objective
+    res = both_verifiers(FAMILY, params, answer)
+    require(res.valid, f"verifiers do not both accept: {res.primary.message} / {res.second.message}")
+    return res.objective
 
 
 def write_all() -> None:

@@ -31,7 +31,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from . import document, require, run_generator, verify_fixtures, write_fixture
+from . import both_verifiers, document, require, run_generator, verify_fixtures, write_fixture
 
 INSTANCES = (280, 375, 357, 281, 240)
 TABU_STEPS = 3000
@@ -121,13 +121,9 @@ def tabu(seq: list[int], steps: int, seed: int) -> list[int]:
 
 def _objective(n: int, seq: list[int]) -> Fraction:
     """F computed by both verifiers of the project (they must agree)."""
-    from endless_exam.checker.families import load as load_primary
-    from endless_exam.crosscheck.families import load as load_second
-
-    p = load_primary("labs").check({"N": n}, seq)
-    s = load_second("labs").check({"N": n}, seq)
-    require(p.valid and s.valid and p.objective == s.objective, f"N={n}: the verifiers do not agree: {p} {s}")
-    return p.objective
+    res = both_verifiers("labs", {"N": n}, seq)
+    require(res.valid, f"N={n}: the verifiers do not agree: {res.primary} {res.second}")
+    return res.objective
 
 
 def _text(f: Fraction) -> str:

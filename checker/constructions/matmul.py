@@ -50,7 +50,7 @@ import sys
 import time
 from typing import Callable
 
-from . import document, require, run_generator, verify_fixtures, write_fixture
+from . import both_verifiers, document, require, run_generator, verify_fixtures, write_fixture
 
 Product = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 Scheme = list[Product]
@@ -463,12 +463,9 @@ def build_all(log: Callable[[str], None] = print) -> list[tuple[Dims, Scheme, st
 
 def _verified_objective(params: dict, answer) -> int:
     """The objective of ``answer`` as computed by both verifiers (they must ACCEPT and agree)."""
-    from endless_exam.checker.families import load as load_primary
-    from endless_exam.crosscheck.families import load as load_second
-    p = load_primary("matmul").check(params, answer)
-    q = load_second("matmul").check(params, answer)
-    require(p.valid and q.valid and p.objective == q.objective, f"verifiers disagree or reject: {p.message} / {q.message}")
-    return p.objective
+    res = both_verifiers("matmul", params, answer)
+    require(res.valid, f"verifiers disagree or reject: {res.primary.message} / {res.second.message}")
+    return res.objective
 
 
 def _name(dims: Dims) -> str:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import sys
 
-from . import document, require, run_generator, verify_fixtures, write_fixture
+from . import both_verifiers, document, require, run_generator, verify_fixtures, write_fixture
 
 
 def c7_codes() -> dict[int, list[str]]:
@@ -92,11 +92,8 @@ def _verify(doc: dict) -> tuple[bool, str]:
     from endless_exam import crosscheck  # noqa: F401  (sets SYMPY_GROUND_TYPES before sympy is imported)
     from endless_exam.certificates.contract import load
 
-    ok = True
-    for role in ("primary", "second"):
-        v = load("shannon", role)
-        verdict = v.check(v.schema.validate_params(doc["params"]), doc["answer"])
-        ok &= verdict.valid and verdict.objective == doc["objective"]
+    res = both_verifiers("shannon", load("shannon", "primary").schema.validate_params(doc["params"]), doc["answer"])
+    ok = res.valid and res.objective == doc["objective"]
     q = doc["params"]["q"]
     groups = [f["words"] for f in doc["answer"]["factors"]] if isinstance(doc["answer"], dict) else [doc["answer"]]
     for words in groups:                                  # the definition, pair by pair, in plain Python

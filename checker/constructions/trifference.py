@@ -36,7 +36,7 @@ import itertools
 import random
 import sys
 
-from . import document, require, run_generator, verify_fixtures, write_fixture
+from . import both_verifiers, document, require, run_generator, verify_fixtures, write_fixture
 
 BENCH_LENGTHS = (64, 96, 144, 192)
 
@@ -178,11 +178,8 @@ def _verify(doc: dict) -> tuple[bool, str]:
     from endless_exam.certificates.contract import load
 
     params = doc["params"]
-    ok = True
-    for role in ("primary", "second"):
-        v = load("trifference", role)
-        verdict = v.check(v.schema.validate_params(params), doc["answer"])
-        ok &= verdict.valid and verdict.objective == doc["objective"]
+    res = both_verifiers("trifference", load("trifference", "primary").schema.validate_params(params), doc["answer"])
+    ok = res.valid and res.objective == doc["objective"]
     answer = doc["answer"]
     if "rs_concat" in answer:
         body = answer["rs_concat"]

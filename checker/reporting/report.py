@@ -23,7 +23,7 @@ from endless_exam.certificates.strictjson import JSONSyntaxError, loads
 
 from endless_exam.checker.suites import instances as suites
 from endless_exam.checker.reporting.cells import md_cell
-from endless_exam.checker.scoring.aggregate import BEYOND_BOUND_FLAG, CORE_GROUPS, InstanceOutcome, aggregate
+from endless_exam.checker.scoring.aggregate import BEYOND_BOUND_FLAG, CORE_GROUPS, InstanceOutcome, aggregate, MISSING_STATUS_BY_REASON
 from endless_exam.checker.scoring.answers import MAX_SAMPLE
 from endless_exam.checker.scoring.callrow import Fields, outcome_from_json, outcome_json
 
@@ -43,9 +43,6 @@ GROUP_COLUMNS = ("run", "family_group", "n", "mean", "ci_low", "ci_high")
 CSV_TABLES = ("summary", "groups")
 
 # ---- reading scores.json -----------------------------------------------------------------------------
-
-_INFRA_STATUS = {"independent_verifier_disagreement": "DISAGREE", "verification_process_failed": "ERROR"}
-
 
 MAX_SCORES_CHARS = 1 << 30      # a scores file larger than this is refused (as ``score`` refuses to resume from it)
 
@@ -130,7 +127,7 @@ def _load(path: str | Path) -> tuple[list[InstanceOutcome], dict, str]:
         reason = row.str("reason", nullable=True)
         if row.data.get("ratio") is not None:
             raise ValueError(f"{row.where}: an infrastructure failure has no ratio (field 'ratio' must be null)")
-        missing[(cid, sample)] = _INFRA_STATUS.get(reason or "", "MISSING")
+        missing[(cid, sample)] = MISSING_STATUS_BY_REASON.get(reason or "", "MISSING")
     for k, cid in enumerate(missing_ids):
         if not isinstance(cid, str) or not cid:
             raise ValueError(f"{where}: missing_call_ids[{k}] must be a call id string, got {cid!r:.60}")

@@ -48,6 +48,10 @@ from endless_exam.certificates.contract import FAMILIES
 STATUSES = ("ACCEPT", "REJECT", "TIMEOUT", "LIMIT", "ZERO", "ERROR", "DISAGREE", "MISSING")
 #: statuses of calls without a score (ratio None): never counted as zero
 MISSING_STATUSES = frozenset({"ERROR", "DISAGREE", "MISSING"})
+#: the one table of why a call is missing (never zero) and its status: the verifiers disagreed, a verifier
+#: process failed or the family is not implemented here; any other infrastructure reason is MISSING
+MISSING_STATUS_BY_REASON = {"independent_verifier_disagreement": "DISAGREE", "verification_process_failed": "ERROR",
+                            "family_not_implemented": "ERROR"}
 REFERENCE_TYPES = ("published", "construction")
 SENSES = ("max", "min")
 BOUND_KINDS = ("bound", "trivial", "conjecture")
@@ -170,6 +174,13 @@ def ratio(objective: Exact | None, reference: Exact, sense: str, valid: bool) ->
     if a <= 0:
         return Fraction(0)
     return Fraction(a) / h if sense == "max" else Fraction(h) / a
+
+
+def record_candidate(reference_type: str | None, ratio: Exact | None, valid: bool = True) -> bool:
+    """The record-candidate rule, stated once: a valid answer whose exact ratio to a published reference is
+    above 1 (it beats the literature: ``certify`` it). ``score``'s summary, the call rows'
+    ``published_breakthrough`` and ``certify``'s dossier all ask this."""
+    return bool(valid and reference_type == "published" and ratio is not None and ratio > 1)
 
 
 def reference_ratio(objective: Exact | None, reference: Exact | None, sense: str, valid: bool) -> Fraction | None:
@@ -495,7 +506,7 @@ def aggregate(outcomes: Iterable[InstanceOutcome], expected_instances: int | Ite
 
     records = []
     for o in scored_samples:
-        if o.reference_type == "published" and o.ratio > 1:
+        if record_candidate(o.reference_type, o.ratio):
             records.append({"call_id": o.call_id, **({"sample": o.sample} if o.sample else {}),
                             "instance_id": o.instance_id, "family": o.family,
                             "ratio": objective_to_float(o.ratio), "ratio_exact": objective_to_str(o.ratio)})

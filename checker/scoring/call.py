@@ -25,6 +25,7 @@ from __future__ import annotations
 from endless_exam.certificates.verdict import Status
 
 from endless_exam.checker.verify import harness
+from endless_exam.checker.scoring.aggregate import MISSING_STATUS_BY_REASON
 from endless_exam.checker.scoring.answers import AnswerRecord
 from endless_exam.checker.scoring.callrow import CallRow, Verified
 from endless_exam.checker.suites.instances import Instance
@@ -97,13 +98,17 @@ def verified_row(rec: AnswerRecord, inst: Instance, verified: Verified) -> CallR
     if status in (Status.REJECT, Status.TIMEOUT, Status.LIMIT):
         return row("scored", status.value, None, verified.reason)
     if status is Status.DISAGREE:
-        return row("missing", "DISAGREE", None, "independent_verifier_disagreement")
-    not_impl = "FAMILY_NOT_IMPLEMENTED" in (verification.primary.reason, verification.second.reason)
-    return row("missing", "ERROR", None, "family_not_implemented" if not_impl else "verification_process_failed")
+        reason = "independent_verifier_disagreement"
+    elif "FAMILY_NOT_IMPLEMENTED" in (verification.primary.reason, verification.second.reason):
+        reason = "family_not_implemented"
+    else:
+        reason = "verification_process_failed"
+    return row("missing", MISSING_STATUS_BY_REASON[reason], None, reason)
 
 
 def failure_row(rec: AnswerRecord, inst: Instance, message: str) -> CallRow:
     """An infrastructure ERROR row (missing, redone on resume) for a call whose verification did not
     come back: a scorer bug, or a lost Ray task."""
-    return CallRow.of(inst, rec.line, rec.sha256, "missing", "ERROR", None, "verification_process_failed", message,
+    reason = "verification_process_failed"
+    return CallRow.of(inst, rec.line, rec.sha256, "missing", MISSING_STATUS_BY_REASON[reason], None, reason, message,
                       sample=rec.sample)

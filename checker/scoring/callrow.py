@@ -31,7 +31,7 @@ from endless_exam.certificates.bounded import bounded_witness, clip
 from endless_exam.certificates.verdict import (Objective, Status, Verdict, objective_from_str, objective_to_float,
                                                objective_to_str)
 
-from endless_exam.checker.scoring.aggregate import MISSING_STATUSES, STATUSES, InstanceOutcome
+from endless_exam.checker.scoring.aggregate import MISSING_STATUSES, STATUSES, InstanceOutcome, record_candidate
 from endless_exam.checker.scoring.answers import MAX_SAMPLE
 from endless_exam.checker.verify.combine import Combined, WitnessCheck
 from endless_exam.certificates.contract import FAMILIES
@@ -39,7 +39,7 @@ from endless_exam.checker.scoring.aggregate import reference_ratio as exact_rati
 
 #: how a call was decided -> the statuses it may have
 OUTCOMES = {"scored": ("ACCEPT", "REJECT", "TIMEOUT", "LIMIT"), "zero": ("ZERO",),
-            "missing": ("MISSING", "DISAGREE", "ERROR")}
+            "missing": tuple(s for s in STATUSES if s in MISSING_STATUSES)}
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 _VERIFIED_ONLY = frozenset({"ACCEPT", "TIMEOUT", "LIMIT", "DISAGREE"})   # REJECT and ERROR: either
 _NEVER_VERIFIED = frozenset({"ZERO", "MISSING"})
@@ -253,6 +253,27 @@ def verification_fields(res: Combined, formal: bool) -> dict:
     return Verified.of(res, formal).to_json()
 
 
+def result_json(inst: Any, res: Combined) -> dict[str, Any]:
+    """The one JSON shape of a verified result, against its suite instance when it has one: the verdict,
+    the exact objective (a string, and a float for display), reason, message and witness; then, for an
+    instance (``inst`` not None), its reference, reference type and sense, the ratio (a float for display,
+    ``ratio_exact`` the exact string; None without a reference) and whether it is a record candidate
+    (``aggregate.record_candidate``). ``verify --json``, ``audit``, ``audit --witnesses`` and ``certify``'s
+    dossier take their fields from here (the dossier keeps its historical names: ``ratio`` exact,
+    ``ratio_float``)."""
+    out: dict[str, Any] = {
+        "status": res.status.value, "valid": res.valid, "objective": objective_to_str(res.objective),
+        "objective_float": objective_to_float(res.objective), "reason": res.reason, "message": res.message,
+        "witness": res.witness,
+    }
+    if inst is not None:
+        r = exact_ratio(res.objective, inst.reference, inst.sense, res.valid)
+        out.update(reference=objective_to_str(inst.reference), reference_type=inst.reference_type,
+                   sense=inst.sense, ratio=objective_to_float(r), ratio_exact=objective_to_str(r),
+                   record_candidate=record_candidate(inst.reference_type, r, res.valid))
+    return out
+
+
 # ---- the row -----------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -337,7 +358,7 @@ class CallRow:
 
     @property
     def published_breakthrough(self) -> bool:
-        return bool(self.ratio is not None and self.reference_type == "published" and self.ratio > 1)
+        return record_candidate(self.reference_type, self.ratio)
 
     def outcome_view(self) -> InstanceOutcome:
         """The aggregate's view of this call (rows with a reference only)."""

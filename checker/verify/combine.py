@@ -16,12 +16,14 @@ The rule, in order:
 * a REJECT against a TIMEOUT or LIMIT of the other -> REJECT (certified by the witness re-check when
   it has one);
 * otherwise the first ERROR, then TIMEOUT, then LIMIT (primary before second);
-* anything else (e.g. a verifier that reports DISAGREE itself) -> DISAGREE.
+* anything else (e.g. a verifier that reports DISAGREE itself) -> DISAGREE;
+* and when a formal opinion is given (``checker.verify.formal``: the z3 oracle, a third verifier): an oracle
+  that contradicts the verdict turns it into DISAGREE; any other opinion is recorded beside the verdict.
 
 Every DISAGREE has the reason ``independent_verifier_disagreement``, no objective and no witness.
 :func:`combine` is pure: no processes, no I/O, no clock; the harness adds the measured seconds and the
-libraries each process loaded (:meth:`Combined.timed`), and ``checker.formal`` may add the z3 oracle's
-opinion.
+libraries each process loaded (:meth:`Combined.timed`); ``checker.verify.formal`` asks the z3 oracle and
+hands its opinion back to :func:`combine`.
 """
 from __future__ import annotations
 
@@ -105,11 +107,37 @@ def brief(value: Objective | None) -> str:
     return text if len(text) <= 40 else f"{text[:18]}...{text[-18:]} ({len(text)} characters)"
 
 
-def combine(primary: Verdict, second: Verdict, rechecks: Iterable[WitnessCheck] = ()) -> Combined:
-    """One result from both verdicts and the re-checks of their witnesses (the rule above).
+@dataclass(frozen=True)
+class FormalOpinion:
+    """The z3 oracle's opinion on a combined verdict (``checker.verify.formal``): ``outcome`` is one of its
+    outcome words, ``message`` the oracle's own, ``contradiction`` what it found when it disagrees."""
+    outcome: str
+    message: str = ""
+    contradiction: str = ""
+
+
+FORMAL_DISAGREE = "disagree"
+
+
+def combine(primary: Verdict, second: Verdict, rechecks: Iterable[WitnessCheck] = (),
+            formal: FormalOpinion | None = None) -> Combined:
+    """One result from both verdicts, the re-checks of their witnesses and, when given, the formal opinion
+    (the rule above).
 
     ``rechecks`` holds one :class:`WitnessCheck` for each verdict that ``needs_recheck``; a re-check of a
     verdict that needs none, or two of one verdict, is a ``ValueError`` (a caller's mistake)."""
+    result = _combine_two(primary, second, rechecks)
+    if formal is None:
+        return result
+    if formal.outcome == FORMAL_DISAGREE:
+        return replace(result, status=Status.DISAGREE, objective=None, reason=DISAGREEMENT, witness=None,
+                       message=f"formal disagreement: both verifiers say {result.status.value} but the z3 oracle "
+                               f"{formal.contradiction}",
+                       formal=formal.outcome, formal_message=formal.message)
+    return replace(result, formal=formal.outcome, formal_message=formal.message)
+
+
+def _combine_two(primary: Verdict, second: Verdict, rechecks: Iterable[WitnessCheck]) -> Combined:
     p, s = primary, second
     given: dict[str, WitnessCheck] = {}
     for check in rechecks:

@@ -19,12 +19,13 @@ The budget is the harness's time limit for one verifier process (z3 gets 90% of 
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable
 
 from endless_exam.certificates.verdict import Status
 
-AGREE, DISAGREE, UNKNOWN = "agree", "disagree", "unknown"
+from endless_exam.checker.verify.combine import FORMAL_DISAGREE, FormalOpinion, WitnessCheck, combine
+
+AGREE, DISAGREE, UNKNOWN = "agree", FORMAL_DISAGREE, "unknown"
 TOO_LARGE, NOT_APPLICABLE = "skipped (too large)", "skipped (not applicable)"
 
 
@@ -34,24 +35,36 @@ def applicable(status: Status, reason: str | None) -> bool:
 
 def attach(combined: Any, header: dict, payload: bytes, time_limit: float, memory_limit: int,
            run_second: Callable[[dict, bytes, float, int], tuple[dict | None, Any, float]]) -> Any:
-    """``combined`` with its ``formal`` outcome (and DISAGREE when the oracle contradicts the verdict)."""
+    """``combined`` with the z3 oracle's opinion, through the trust rule (``combine``: an oracle that
+    contradicts the verdict makes it DISAGREE)."""
+    return _recombined(combined, _opinion(combined, header, payload, time_limit, memory_limit, run_second))
+
+
+def _opinion(combined: Any, header: dict, payload: bytes, time_limit: float, memory_limit: int,
+             run_second: Callable[[dict, bytes, float, int], tuple[dict | None, Any, float]]) -> FormalOpinion:
     if not applicable(combined.status, combined.reason):
-        return replace(combined, formal=NOT_APPLICABLE,
-                       formal_message=f"the verdict ({combined.status.value} {combined.reason or ''}) is not about the property")
+        return FormalOpinion(NOT_APPLICABLE, f"the verdict ({combined.status.value} {combined.reason or ''}) is not "
+                                             "about the property")
     request = dict(header, op="formal", timeout_ms=max(1, int(time_limit * 900)))
     result, failure, _seconds = run_second(request, payload, time_limit, memory_limit)
     if failure is not None or not isinstance(result, dict):
         why = failure.message if failure is not None else "no result"
-        return replace(combined, formal=UNKNOWN, formal_message=f"the formal check did not finish: {why}")
+        return FormalOpinion(UNKNOWN, f"the formal check did not finish: {why}")
     answer, message = result.get("formal"), str(result.get("message", ""))
     if answer == "skipped":
-        return replace(combined, formal=TOO_LARGE, formal_message=message)
+        return FormalOpinion(TOO_LARGE, message)
     if answer not in ("sat", "unsat"):
-        return replace(combined, formal=UNKNOWN, formal_message=message or "z3 returned unknown")
+        return FormalOpinion(UNKNOWN, message or "z3 returned unknown")
     expected = "unsat" if combined.status is Status.ACCEPT else "sat"
     if answer == expected:
-        return replace(combined, formal=AGREE, formal_message=message)
+        return FormalOpinion(AGREE, message)
     what = ("finds a counterexample " + repr(result.get("witness"))) if answer == "sat" else "finds no counterexample"
-    return replace(combined, status=Status.DISAGREE, objective=None, reason="independent_verifier_disagreement",
-                   message=f"formal disagreement: both verifiers say {combined.status.value} but the z3 oracle {what}",
-                   formal=DISAGREE, formal_message=message)
+    return FormalOpinion(DISAGREE, message, what)
+
+
+def _recombined(combined: Any, opinion: FormalOpinion) -> Any:
+    """The trust rule applied again to the same verdicts and re-checks, with the opinion; the harness's
+    measurements (seconds, libraries) carried over."""
+    rechecks = [WitnessCheck.from_json(r) for r in combined.witness_checks]
+    return combine(combined.primary, combined.second, rechecks, opinion).timed(
+        combined.primary_seconds, combined.second_seconds, combined.primary_libraries, combined.second_libraries)

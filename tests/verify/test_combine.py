@@ -153,3 +153,34 @@ def test_combined_is_frozen_and_timed_adds_the_measurements():
     assert (timed.primary_seconds, timed.second_seconds, timed.primary_libraries, timed.second_libraries) == (
         0.5, 0.25, {"a": "1"}, {"b": "2"})
     assert (res.primary_seconds, res.primary_libraries) == (0.0, {})
+
+
+# ---- the formal opinion (the z3 oracle as a third verifier) --------------------------------------------
+
+def test_a_formal_contradiction_turns_an_agreed_accept_into_disagree():
+    from endless_exam.checker.verify.combine import FormalOpinion
+
+    p, s = OUTCOMES["accept 9"], OUTCOMES["accept 9"]
+    out = combine(p, s, (), FormalOpinion("disagree", "z3 sat", "finds a counterexample [1, 2, 3]"))
+    assert out.status is Status.DISAGREE and not out.valid
+    assert (out.objective, out.reason, out.witness) == (None, DISAGREEMENT, None)
+    assert "z3 oracle finds a counterexample [1, 2, 3]" in out.message and out.formal == "disagree"
+
+
+def test_a_formal_contradiction_of_a_witnessed_reject_drops_the_witness():
+    from endless_exam.checker.verify.combine import FormalOpinion
+
+    p, s = OUTCOMES["reject property"], OUTCOMES["reject property"]
+    checks = [WitnessCheck("primary", True, "confirmed"), WitnessCheck("second", True, "confirmed")]
+    out = combine(p, s, checks, FormalOpinion("disagree", "z3 unsat", "finds no counterexample"))
+    assert (out.status, out.witness, out.objective) == (Status.DISAGREE, None, None)
+
+
+@pytest.mark.parametrize("outcome", ["agree", "unknown", "skipped (too large)", "skipped (not applicable)"])
+def test_any_other_formal_opinion_is_recorded_beside_the_verdict(outcome):
+    from endless_exam.checker.verify.combine import FormalOpinion
+
+    plain = combine(OUTCOMES["accept 9"], OUTCOMES["accept 9"])
+    out = combine(OUTCOMES["accept 9"], OUTCOMES["accept 9"], (), FormalOpinion(outcome, "msg"))
+    assert (out.status, out.objective, out.formal, out.formal_message) == (Status.ACCEPT, 9, outcome, "msg")
+    assert plain.formal is None
