@@ -16,7 +16,7 @@ long generators with ``zip``):
   reduced here to the least non-negative residue (8 mod 7 is 1, -1 mod 7 is 6), as upstream does, so
   every answer upstream accepts with reduced entries is read the same way. A generator that is (or
   reduces to) the zero element is kept in the parsed tuple and contributes nothing: the connection set
-  drops zero (BENCHMARK.md 3.9), so ``[[1], [0]]`` mod 7 is the 7-cycle and ``[[0]]`` mod 1 is K1.
+  drops zero (docs/SPECIFICATION.md 3.9), so ``[[1], [0]]`` mod 7 is the 7-cycle and ``[[0]]`` mod 1 is K1.
   Repeating a generator, or listing both g and -g, describes the same connection set and is allowed.
 """
 from __future__ import annotations

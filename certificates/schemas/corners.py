@@ -15,15 +15,21 @@ sorted-key lookups, and the second walks the shorter line of every point; both c
 from the coordinates alone, before any scan (``_check_work``):
 * a set whose rows, columns and anti-diagonals all hold more than ``MAX_PAIRS`` = 1.2 * 10^8
   same-line pairs (``pair_work``) is ``SIZE_LIMIT`` (about 12 s of CPU for the primary at the bound);
-* a set of more than ``DENSE_POINTS`` = 60,000 points whose points' shorter lines sum to more than
-  ``MAX_LOOKUPS`` = 8 * 10^7 (sum over the points of min(points in its row, points in its column):
-  the second's set lookups, 100-175 ns each, so about 14 s at the bound; up to 60,000 points they are
-  at most 2 N^(3/2) = 2.9 * 10^7) is ``SIZE_LIMIT``.
+* a set of more than ``DENSE_POINTS`` = 60,000 points is ``SIZE_LIMIT`` when, for each of the three
+  roles a point can play in a corner (corner point: partners in its row and column; right point
+  (x + d, y): in its row and anti-diagonal; top point (x, y + d): in its column and anti-diagonal),
+  the points' shorter lines of that role sum to more than ``MAX_LOOKUPS`` = 8 * 10^7
+  (``role_lookups``: the second searches every point in the cheapest role, one set lookup per point
+  of the shorter line, 100-175 ns each, so about 14 s at the bound; up to 60,000 points the corner
+  role needs at most 2 N^(3/2) = 2.9 * 10^7). Issue 31: with the corner role alone the product set
+  {1000 i} x {0..459} (211,600 points, 9.7 * 10^7 lookups) was refused; as right points its points
+  need one lookup each (every anti-diagonal holds one point).
 The public release scans every ordered same-row pair, 2 P_rows for P_rows unordered same-row pairs:
 the pair bound refuses only sets with more than 2.4 * 10^8 ordered pairs in every view. The lookup
-bound can refuse a set whose rows and columns are both long (the lookups are at most 2 P_rows + N)
-with between 0.8 and 2.4 * 10^8 ordered same-row pairs and more than 60,000 points, which the public
-release may still scan in its 60 s; such sets were refused outright by the former 60,000-point cap.
+bound can refuse only a set whose rows, columns and anti-diagonals are all long (a role's lookups are
+at most 2 P + N for P the same-line pairs of either of its lines) with between 0.8 and 2.4 * 10^8
+ordered same-row pairs and more than 60,000 points, which the public release may still scan in its
+60 s; such sets were refused outright by the former 60,000-point cap.
 
 Accepted forms (docs/SPECIFICATION.md 3.7):
 * a JSON list of 1..``MAX_POINTS`` points, each a JSON list ``[x, y]`` of two strict JSON
@@ -41,7 +47,7 @@ import functools
 import operator
 from collections import Counter
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, compress
 from typing import Any
 
 from ..errors import AnswerError, describe
@@ -80,6 +86,16 @@ class CornersAnswer:
     @functools.cached_property
     def points(self) -> tuple[tuple[int, int], ...]:
         return tuple(zip(self.coords[0::2], self.coords[1::2]))
+
+    @functools.cached_property
+    def line_counts(self) -> tuple[Counter, Counter, Counter]:
+        """Points per row (y), per column (x) and per anti-diagonal (x + y), counted once."""
+        return _line_counts(self.coords)
+
+    @functools.cached_property
+    def lookups(self) -> tuple[int, int, int]:
+        """``role_lookups`` of the points (computed once, by the bound or by the second verifier)."""
+        return role_lookups(self.coords, *self.line_counts)
 
     @classmethod
     def of(cls, n: int, points: tuple[tuple[int, int], ...]) -> "CornersAnswer":
@@ -131,29 +147,57 @@ def pair_work(coords: tuple[int, ...]) -> int:
     return min(map(_pairs, _line_counts(coords)))
 
 
-def lookup_work(coords: tuple[int, ...], rows: Counter | None = None, cols: Counter | None = None) -> int:
-    """Sum over the points of min(points in its row, points in its column)."""
-    rows = Counter(coords[1::2]) if rows is None else rows
-    cols = Counter(coords[0::2]) if cols is None else cols
-    return sum(map(min, map(rows.__getitem__, coords[1::2]), map(cols.__getitem__, coords[0::2])))
+def role_lookups(coords: tuple[int, ...], rows: Counter | None = None, cols: Counter | None = None,
+                 anti: Counter | None = None) -> tuple[int, int, int]:
+    """The second verifier's set lookups for each of the three roles a point can play in a corner
+    (x, y), (x + d, y), (x, y + d): as the corner point its partners lie in its row and its column, as
+    the right point (x + d, y) in its row and its anti-diagonal, as the top point (x, y + d) in its
+    column and its anti-diagonal; searching every point in one role walks, for every point, the
+    shorter of that role's two lines. Returns (sum of min(row, column), sum of min(row, anti-diagonal),
+    sum of min(column, anti-diagonal)) over the points."""
+    xs, ys = coords[0::2], coords[1::2]
+    rows = Counter(ys) if rows is None else rows
+    cols = Counter(xs) if cols is None else cols
+    sums = list(map(operator.add, xs, ys))
+    anti = Counter(sums) if anti is None else anti
+    points = len(xs)
+    # min(a, b) = 1 for a point alone on one of the two lines: only the points on two lines of at least
+    # two points each add more, so the sums are N plus a pass over the points of long lines (C loops)
+    long_rows = {key for key, c in rows.items() if c > 1}
+    long_cols = {key for key, c in cols.items() if c > 1}
+
+    def extra(keys_a, keys_b, count_a, count_b, long_a) -> int:
+        on = list(map(long_a.__contains__, keys_a))
+        a, b = list(compress(keys_a, on)), list(compress(keys_b, on))
+        return sum(map(min, map(count_a.__getitem__, a), map(count_b.__getitem__, b))) - len(a)
+
+    return (points + extra(ys, xs, rows, cols, long_rows), points + extra(ys, sums, rows, anti, long_rows),
+            points + extra(xs, sums, cols, anti, long_cols))
+
+
+def lookup_work(coords: tuple[int, ...], rows: Counter | None = None, cols: Counter | None = None,
+                anti: Counter | None = None) -> int:
+    """The second's lookups in its cheapest role (``role_lookups``), the quantity ``MAX_LOOKUPS`` bounds."""
+    return min(role_lookups(coords, rows, cols, anti))
 
 
 def _check_work(parsed: CornersAnswer) -> CornersAnswer:
     points = len(parsed.coords) // 2
     if parsed.n <= DENSE_N:                  # dense grids and bitsets: no bound (the module docstring)
         return parsed
-    rows, cols, anti = _line_counts(parsed.coords)
-    by_row, by_col = _pairs(rows), _pairs(cols)
-    pairs = min(by_row, by_col, _pairs(anti))
+    rows, cols, anti = parsed.line_counts
+    by_row, by_col, by_anti = _pairs(rows), _pairs(cols), _pairs(anti)
+    pairs = min(by_row, by_col, by_anti)
     if pairs > MAX_PAIRS:
         raise AnswerError("SIZE_LIMIT", f"the set's rows, columns and anti-diagonals all hold too many pairs of "
                           f"points to check in the time limit: the fewest is {pairs:,} > {MAX_PAIRS:,}")
-    # the lookups are at most the sum over the points of their row's (or column's) size, 2 pairs + N
-    if points > DENSE_POINTS and 2 * min(by_row, by_col) + points > MAX_LOOKUPS:
-        lookups = lookup_work(parsed.coords, rows, cols)
+    # a role's lookups are at most the sum over the points of one of its lines' sizes, 2 pairs + N
+    if points > DENSE_POINTS and 2 * pairs + points > MAX_LOOKUPS:
+        lookups = min(parsed.lookups)
         if lookups > MAX_LOOKUPS:
-            raise AnswerError("SIZE_LIMIT", f"the points' shorter lines (row or column) hold {lookups:,} points in "
-                              f"all, more than {MAX_LOOKUPS:,} to check in the time limit")
+            raise AnswerError("SIZE_LIMIT", f"for each of the three roles of a point in a corner, its two lines "
+                              f"(row and column, row and anti-diagonal, column and anti-diagonal) have shorter "
+                              f"ones holding more than {MAX_LOOKUPS:,} points in all (the fewest: {lookups:,})")
     return parsed
 
 

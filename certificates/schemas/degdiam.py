@@ -31,7 +31,8 @@ S; repeated edges counted) and the minimum degree delta (``work``):
   bound took 48 s (the 2,000,000-edge core with the tail at k = 39).
 * the second verifier needs no bound of its own: it searches from every source on adjacency lists,
   V (V + 2E) visits, or on bit rows of the adjacency, at most V^2 ceil(V / 64) words and
-  ceil(V / 64) L batch levels, whichever is estimated cheaper; within the primary's bound the cheaper
+  ceil(V / 64) L batch levels, whichever is estimated cheaper, with the L this bound admitted the
+  answer with (``DegDiamAnswer.levels``, issue 31); within the primary's bound the cheaper
   one is bounded at V = 4,000: either E <= 10^10 / (24 V), and V (V + 2E) <= 8.5e8 visits (measured:
   10.8 s of CPU for the 102,000-edge core with a path at k = 4,000, its top), or L <= 10^10 / DENSE,
   and L <= 156 once 2E >= 250,000 (the bit rows: at most 1e9 words and 63 x 156 batch levels, about
@@ -133,6 +134,7 @@ class DegDiamAnswer:
     edges: tuple[tuple[int, int], ...] | None = None      # edge-list form, in submission order
     moduli: tuple[int, ...] | None = None                 # Cayley form
     generators: tuple[tuple[int, ...], ...] | None = None
+    levels: int = 0          # L of the admission (``admitted_levels``): the level bound both verifiers cost with
 
     @property
     def is_cayley(self) -> bool:
@@ -171,8 +173,8 @@ def parse(answer: Any, params: dict) -> DegDiamAnswer:
         for n in moduli:
             order *= n
         degree = _connection_size(moduli, gens)
-        _check_work(order, order * degree // 2, k, degree)
-        return DegDiamAnswer(d, k, order, moduli=moduli, generators=gens)
+        L = _check_work(order, order * degree // 2, k, degree)
+        return DegDiamAnswer(d, k, order, moduli=moduli, generators=gens, levels=L)
     if type(answer) is not list:
         raise AnswerError("FORMAT_TYPE", f"a degdiam answer must be a JSON list of edges [u, v] or a Cayley object, "
                           f"got {describe(answer)}")
@@ -187,8 +189,8 @@ def parse(answer: Any, params: dict) -> DegDiamAnswer:
     for u, v in edges:
         degree[u] += 1
         degree[v] += 1
-    _check_work(vertices, len(edges), k, min(degree), edges)
-    return DegDiamAnswer(d, k, vertices, edges=edges)
+    L = _check_work(vertices, len(edges), k, min(degree), edges)
+    return DegDiamAnswer(d, k, vertices, edges=edges, levels=L)
 
 
 def levels(V: int, k: int, min_degree: int) -> int:
@@ -246,17 +248,22 @@ def diameter_bound(V: int, edges: tuple[tuple[int, int], ...]) -> int:
     return 2 * widest
 
 
-def _check_work(V: int, E: int, k: int, min_degree: int, edges: tuple[tuple[int, int], ...] | None = None) -> None:
+def _check_work(V: int, E: int, k: int, min_degree: int, edges: tuple[tuple[int, int], ...] | None = None) -> int:
+    """Refuse an answer over the work bound (``SIZE_LIMIT``); otherwise return the level bound L it was
+    admitted with: ``levels(V, k, delta)``, or min(that, 2 e + 1) when the cheap bound refused and the
+    search per component admitted (``DegDiamAnswer.levels``; the second verifier prices its bit-row
+    search with this same L, issue 31)."""
+    L = levels(V, k, min_degree)
     primary = work(V, E, k, min_degree)
     if primary <= MAX_PRIMARY_WORK:
-        return
+        return L
     # the iteration stops at the level after the largest component diameter D (nothing changes then), so
     # it runs at most min(k, D + 1) levels; for an edge list D <= diameter_bound, one search per component
     if edges is not None:
-        tight = min(levels(V, k, min_degree), diameter_bound(V, edges) + 1)
-        primary = min(tight * dense_units(V, E), 2 * SPARSE_UNITS * E * V)
+        L = min(L, diameter_bound(V, edges) + 1)
+        primary = min(L * dense_units(V, E), 2 * SPARSE_UNITS * E * V)
         if primary <= MAX_PRIMARY_WORK:
-            return
+            return L
     raise AnswerError("SIZE_LIMIT", f"the graph is too large to check in the time limit (V = {V:,} vertices, "
                       f"E = {E:,} edges, minimum degree {min_degree}, k = {k}): min(L min(4 (V + 2E), "
                       f"ceil(V/8) (V + 256)) ceil(V/64), 24 E V) = {primary:,} exceeds {MAX_PRIMARY_WORK:,}, "

@@ -1,19 +1,31 @@
 """Answer schema of the ``kakeya`` control family (Kakeya sets in F_q^n).
 
 Parameters (strict): ``{"q": a prime, "n": an integer >= 1}`` with q^n <= ``MAX_SPACE`` = 2^20,
-q^(2n-1) <= ``MAX_WORK`` = 2^29 and at most ``MAX_DIRECTIONS`` = 10,000 directions (q^n - 1)/(q - 1). Why: the checks cost about (number of directions) x q^n
+q^(2n-1) <= ``MAX_WORK`` = 2^29 and at most ``MAX_DIRECTIONS`` = 32,767 directions (q^n - 1)/(q - 1); an
+instance with more than ``WIDE_DIRECTIONS`` = 16,383 directions (only F_2^15) accepts at most
+``MAX_WIDE_POINTS`` = 2,048 points (``SIZE_LIMIT`` from the length). Why: the checks cost about (number of directions) x q^n
 ~ q^(2n-1) elementary operations (every direction is examined against every point or every cell of
 F_q^n), and q^n <= 2^20 keeps the dense tables of F_q^n small. The work bound is where the costliest
 answers measured stay a fraction of the 60 s limit (CPU seconds, primary / second, on a loaded
 two-core machine): the parabola Kakeya sets (``checker/constructions/kakeya.py``, few points on
 full lines, so the line counts run for most directions) of (17, 4): 2.9 / 4.4 s, (53, 3): 3.1 / 2.9 s,
-(3, 9): 1.1 / 8.4 s, (811, 2): 5.0 / 2.2 s; of (13, 4), the old top: 0.4 / 1.2 s. The second's cost
-also grows with the number of directions (about 1 ms each for these sets), which the work bound does
-not see for q = 2: a 383-point Kakeya set of F_2^15 (32,767 directions) takes the second 57 s, so the
-directions are bounded separately (F_2^13 has 8,191, F_3^9 9,841). Examples: (13, 3), (7, 4), (11, 4),
-(13, 4) and (17, 4) are instances; (19, 4) is not (19^7 > 2^29), nor (2, 14) (16,383 directions). Per q
-the largest n is 13 for q = 2, 9 for q = 3, 6 for q = 5, 5 for q = 7, 4 for q = 11..17, 3 for
-q = 19..53, 2 for primes up to 811; n = 1 allows primes up to 2^20.
+(3, 9): 1.1 / 8.4 s, (811, 2): 5.0 / 2.2 s; of (13, 4), the old top: 0.4 / 1.2 s. The direction
+bound binds only for q = 2 (for q >= 3 the work bound is the tighter one: F_3^9 has 9,841 directions,
+F_5^6 3,906). Issue 31: the public release decides a 255-point Kakeya set of F_2^14 (16,383
+directions, refused until then) in 4.3 s and 6.7 s, and its cost per direction grows with |K|, so small
+sets of F_2^15 are within its reach too. The primary counts the lines of every direction that its
+candidate lines leave open, |K| n + q^n per direction; for q = 2 each candidate base point a covers
+the |K| - 1 directions b - a, so at most D - |K| + 1 of the D directions are counted, at most
+(D - |K| + 1)(|K| n + 2^n) units: for F_2^14 at most 1.1e9 whatever |K| (the hyperplane x_0 = 0 with one
+more point, 8,193 points, 4.5-5.1 s of CPU at load 5-6), for F_2^15 up to 4.6e9 (the same shape with
+16,385 points took 24.4 s of CPU at load 5.9), hence the point bound there: at 2,048 points at most
+2.0e9 (a set of 2,000 points measured 6.1 s at load 14). Until issue 31 the second also paid about a
+millisecond per direction for q = 2 (a 383-point Kakeya set of F_2^15 took it 57 s); it now counts the
+pairs of every direction at once (an autocorrelation by Walsh-Hadamard transforms, O(n 2^n)): 0.4-0.5 s
+for the split sets of F_2^13, F_2^14 and F_2^15. Examples: (13, 3), (7, 4), (11, 4), (13, 4), (17, 4),
+(2, 14) and (2, 15) are instances; (19, 4) is not (19^7 > 2^29), nor (2, 16) (2^31 > 2^29). Per q the
+largest n is 15 for q = 2, 9 for q = 3, 6 for q = 5, 5 for q = 7, 4 for q = 11..17, 3 for q = 19..53, 2
+for primes up to 811; n = 1 allows primes up to 2^20.
 
 Accepted form (docs/SPECIFICATION.md 3.17): a JSON list of 1..q^n points, each a JSON list of exactly n JSON
 integers in 0..q-1 (no booleans, floats or strings). More than q^n points cannot be distinct and are
@@ -33,8 +45,11 @@ from ..witness import Fields, Indexed, WitnessError
 
 MAX_SPACE = 2 ** 20
 MAX_WORK = 2 ** 29
-MAX_DIRECTIONS = 10_000
-LIMITS = {"MAX_SPACE": MAX_SPACE, "MAX_WORK": MAX_WORK, "MAX_DIRECTIONS": MAX_DIRECTIONS}
+MAX_DIRECTIONS = 32_767     # (2^15 - 1): F_2^15 is the largest instance; only q = 2 comes near it
+WIDE_DIRECTIONS = 16_383    # beyond this many directions (F_2^15 only) ...
+MAX_WIDE_POINTS = 2_048     # ... at most this many points are accepted
+LIMITS = {"MAX_SPACE": MAX_SPACE, "MAX_WORK": MAX_WORK, "MAX_DIRECTIONS": MAX_DIRECTIONS,
+          "WIDE_DIRECTIONS": WIDE_DIRECTIONS, "MAX_WIDE_POINTS": MAX_WIDE_POINTS}
 
 
 def _direction(value: Any, parsed: "KakeyaAnswer") -> tuple[int, ...]:
@@ -119,6 +134,9 @@ def parse(answer: Any, params: dict) -> KakeyaAnswer:
     if len(answer) > limit:
         raise AnswerError("SIZE_LIMIT", f"the set has {len(answer):,} points; F_{q}^{n} has only {limit:,}, "
                           "so at most that many (distinct) points are accepted")
+    if (limit - 1) // (q - 1) > WIDE_DIRECTIONS and len(answer) > MAX_WIDE_POINTS:
+        raise AnswerError("SIZE_LIMIT", f"the set has {len(answer):,} points; with {(limit - 1) // (q - 1):,} "
+                          f"directions (more than {WIDE_DIRECTIONS:,}) at most {MAX_WIDE_POINTS:,} points are accepted")
     if intvectors.well_formed(answer, n, 0, q - 1):
         return KakeyaAnswer(q, n, tuple(map(tuple, answer)))
     points = tuple(check_vector(v, q, n, f"point {i}") for i, v in enumerate(answer))    # names the first fault

@@ -3,6 +3,11 @@
 ``python -m endless_exam.checker.constructions.<family>`` rewrites ``fixtures/constructions/<family>/``; the helpers
 below are shared by the generators: the fixture document and its file format (one top-level key per
 line, each value compact JSON on its line), and the ``--verify`` mode that re-checks written fixtures.
+
+Each family's module also holds the family's documented baseline, ``baseline(params, log)`` and
+``domain(params)``, for any parameters (``endless-exam instance --baseline``): ``baselines.py`` finds them by
+key and holds each module to the ``Construction`` protocol of ``_baseline.py``, which also has the helpers the
+baselines share.
 """
 from __future__ import annotations
 

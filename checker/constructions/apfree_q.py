@@ -31,6 +31,10 @@ Instances (bench-v1 and building blocks):
 
 Every set is checked by an independent plain-Python test (``is_progression_free_plain``: all
 unordered pairs, midpoint (x + z)(q + 1)/2 not in the set) before it is written.
+
+The family's documented baseline (``endless-exam instance apfree_q --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, the largest product of the maximum
+sets of F_q^1, F_q^2 and the paraboloid of F_q^3 (domain: at most 20,000 points).
 """
 from __future__ import annotations
 
@@ -43,6 +47,7 @@ import time
 import numpy as np
 
 from . import document, run_generator, verify_fixtures, write_fixture
+from ._baseline import Baseline, Log, MAX_POINTS, best_product
 
 SEED = 1
 LS_ITERATIONS = 100_000
@@ -253,6 +258,34 @@ def _verify(doc: dict) -> tuple[bool, str]:
 
 def verify_all() -> int:
     return verify_fixtures("apfree_q", _verify)
+
+
+# ---- the documented baseline and its domain (the registry is baselines.py) ------------------------------
+
+def _apfree_factors(q: int) -> dict[int, list[str]]:
+    return {1: exhaustive_max(q, 1), 2: exhaustive_max(q, 2), 3: paraboloid(q)}
+
+
+def baseline(params: dict, log: Log) -> Baseline:
+    q, n = params["q"], params["n"]
+    factors = _apfree_factors(q)
+    size, parts = best_product({k: len(v) for k, v in factors.items()}, n, MAX_POINTS)
+    points = product(*[factors[p] for p in parts])
+    return Baseline(sorted(points), f"Product of progression-free sets (a product is progression-free): "
+                                    f"{' x '.join(f'F_{q}^{p} ({len(factors[p])})' for p in parts)} = {size} points, the "
+                                    f"largest product of the maximum sets of F_{q}^1, F_{q}^2 (exhaustive branch and "
+                                    f"bound) and the elliptic paraboloid of F_{q}^3 (q^2 points); "
+                                    f"checker/constructions/apfree_q.py.", {"parts": parts})
+
+
+def domain(params: dict) -> str | None:
+    if params["n"] > 15:          # every product has at least 2^n > 20,000 points; the DP is not run for large n
+        return f"the apfree_q baseline (products) needs at most {MAX_POINTS:,} points"
+    sizes = {1: 2 if params["q"] == 3 else (params["q"] + 1) // 2, 3: params["q"] ** 2}
+    sizes[2] = {3: 4, 5: 6, 7: 10}[params["q"]]
+    if best_product(sizes, params["n"], MAX_POINTS) is None:
+        return f"the apfree_q baseline (products) needs at most {MAX_POINTS:,} points"
+    return None
 
 
 def main(argv=None) -> int:

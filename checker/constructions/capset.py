@@ -92,6 +92,10 @@ Every set is verified by an independent plain-Python check
 expanded sets with more than 2500 points ``main`` uses an equivalent numpy
 check to keep regeneration fast (about 10 s in total), and ``python -m endless_exam.checker.constructions.capset
 --verify`` re-checks every fixture file with the plain-Python check.
+
+The family's documented baseline (``endless-exam instance capset --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, the largest product of the bundled
+maximum caps of F_3^1..F_3^6 (domain: at most 20,000 points, d <= 12).
 """
 
 from __future__ import annotations
@@ -104,6 +108,7 @@ import time
 import numpy as np
 
 from . import document, require, run_generator, verify_fixtures, write_fixture
+from ._baseline import Baseline, Log, MAX_POINTS, best_product, fixture_answer
 
 Q = 3
 N_PG = 6  # vector-space dimension of PG(5,3)
@@ -488,6 +493,36 @@ def _verify(doc):
 def verify_all():
     """Re-check every fixture with the plain-Python check (slow for d=12)."""
     return verify_fixtures("capset", _verify)
+
+
+# ---- the documented baseline and its domain (the registry is baselines.py) ------------------------------
+
+CAPSET_FACTORS = {d: f"d{d}.json" for d in range(1, 7)}
+
+
+def _capset_sizes() -> dict[int, int]:
+    return {d: len(fixture_answer("capset", name)) for d, name in CAPSET_FACTORS.items()}
+
+
+def baseline(params: dict, log: Log) -> Baseline:
+    d = params["d"]
+    size, parts = best_product(_capset_sizes(), d, MAX_POINTS)
+    caps = [fixture_answer("capset", CAPSET_FACTORS[p]) for p in parts]
+    answer = caps[0] if len(caps) == 1 else {"product": caps}
+    sizes = " x ".join(str(len(c)) for c in caps)
+    return Baseline(answer, f"Product of small caps (a product of caps is a cap): the bundled maximum caps of "
+                            f"F_3^{' x F_3^'.join(map(str, parts))} ({sizes} = {size} points), the largest product "
+                            f"over the dimensions 1..6 summing to {d}; the caps are those of "
+                            f"checker/constructions/capset.py (fixtures/constructions/capset/).",
+                    {"factors": [f"capset/{CAPSET_FACTORS[p]}" for p in parts]})
+
+
+def domain(params: dict) -> str | None:
+    # the products grow with d (the best one exceeds 20,000 points from d = 13 on), so the DP over
+    # 1..d, which is quadratic in the digits of its products, is never run for a large d (up to 10^7)
+    if params["d"] > 12 or best_product(_capset_sizes(), params["d"], MAX_POINTS) is None:
+        return f"the capset baseline (products of caps) needs at most {MAX_POINTS:,} points: d <= 12"
+    return None
 
 
 def main(argv=None):

@@ -24,6 +24,10 @@ Methods (no method reads the clock; randomness comes only from ``random.Random(s
    random order, every cell whose block count is (still) 0; a step that leaves the set smaller is
    undone with probability 0.95. Added cells have block 0, so the set stays corner-free; the best
    set seen is kept and stored as a literal list of [x, y] pairs.
+
+The family's documented baseline (``endless-exam instance corners --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, the best translate of the ternary
+digit set, method 1, as a diff_set (domain: at most 60,000 points).
 """
 from __future__ import annotations
 
@@ -33,6 +37,7 @@ import time
 import numpy as np
 
 from . import _search, document, write_fixture
+from ._baseline import Baseline, Log
 from ._search import BlockedSet
 
 
@@ -126,6 +131,30 @@ def sanity_check(points: list[tuple[int, int]], n: int) -> None:
 
 def _write(name: str, params: dict, answer, objective: int, method: str) -> None:
     write_fixture(name, document("corners", params, answer, objective, method))
+
+
+# ---- the documented baseline and its domain (the registry is baselines.py) ------------------------------
+
+MAX_CORNERS = 60_000         # corners: a diff_set expands to at most 60,000 points
+
+
+def baseline(params: dict, log: Log) -> Baseline:
+    n = params["n"]
+    weight, length, c = best_translate(n)
+    answer = {"diff_set": {"base": 3, "allowed": [0, 1], "length": length, "offset": -c}}
+    return Baseline(answer, f"Translated ternary digit set (the upstream baseline): the points (x, y) with x - y in "
+                            f"T_{length} - {c}, T_L the integers with L ternary digits in {{0, 1}} (3-AP free), L and "
+                            f"the shift c maximising the number of grid points ({weight}); "
+                            f"checker/constructions/corners.py, method 1.", {"length": length, "offset": -c})
+
+
+def domain(params: dict) -> str | None:
+    n = params["n"]
+    # T_3 = {0, 1, 3, 4, 9, 10, 12, 13} untranslated already gives 8n - 52 points, and the best translate
+    # has at least as many: beyond that the (slow, O(n) per shift) search is not needed to say no
+    if (n > 13 and 8 * n - 52 > MAX_CORNERS) or best_translate(n)[0] > MAX_CORNERS:
+        return f"the corners baseline writes a diff_set, which may expand to at most {MAX_CORNERS:,} points"
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -30,6 +30,10 @@ two CPU minutes). Every covering is re-checked by ``is_covering`` (a naive enume
 independent of both verifiers) before it is written. Run as
 ``python -m endless_exam.checker.constructions.covering`` (rewrites ``fixtures/constructions/covering/``);
 ``--verify`` re-checks the written files with both verifiers.
+
+The family's documented baseline (``endless-exam instance covering --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, ``build`` with the plan
+``COVERING_PLAN``.
 """
 from __future__ import annotations
 
@@ -39,6 +43,7 @@ import random
 import sys
 
 from . import both_verifiers, document, require, run_generator, verify_fixtures, write_fixture
+from ._baseline import Baseline, Log
 
 FAMILY = "covering"
 
@@ -365,6 +370,22 @@ def verify_all() -> int:
         return ok, f"{doc['params']}: {res.status.value} {res.objective} (recorded {doc['objective']})"
 
     return verify_fixtures(FAMILY, check)
+
+
+# ---- the documented baseline and its domain (the registry is baselines.py) ------------------------------
+
+COVERING_PLAN = (1, 100_000, 300_000, 0.3)    # seed, moves per shrink step, total moves, initial temperature
+
+
+def baseline(params: dict, log: Log) -> Baseline:
+    v, k, t = params["v"], params["k"], params["t"]
+    blocks, method = build(v, k, t, log=log, plan=COVERING_PLAN)
+    return Baseline(blocks, method + " (checker/constructions/covering.py)",
+                    dict(zip(("seed", "step_moves", "total_moves", "temperature"), COVERING_PLAN)))
+
+
+def domain(params: dict) -> str | None:
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:

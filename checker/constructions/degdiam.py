@@ -32,6 +32,11 @@ bench-v1 instance. The generator replays exactly the seeded searches that succee
 checks the graphs;
 ``--scan d k start`` and ``--scan-from d k start seconds`` rerun the two passes. The published records (Comellas table) are not reached by these
 bounded searches; each fixture's ``method`` states its order against the reference.
+
+The family's documented baseline (``endless-exam instance degdiam --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, the cycle or complete graph for d
+<= 2 or k = 1, else the seeded order scan of ``attempt`` (domain: the fallback K_(d+1) has at most 2,200
+vertices).
 """
 from __future__ import annotations
 
@@ -43,6 +48,7 @@ from math import gcd
 from typing import Any
 
 from . import both_verifiers, document, require, run_generator, verify_fixtures, write_fixture
+from ._baseline import Baseline, Log
 
 # ---- voltage lifts ------------------------------------------------------------------------------------
 
@@ -351,6 +357,66 @@ def _verify(doc: dict) -> tuple[bool, str]:
 
 def verify_all() -> int:
     return verify_fixtures("degdiam", _verify)
+
+
+# ---- the documented baseline and its domain (the registry is baselines.py) ------------------------------
+
+DEGDIAM_TRIES = 2_000
+
+
+# the largest K_V written: its edge list as JSON with the default separators is 31.4 MB, 2 MB below the
+# 32 MiB answer limit (K_2234 would take 32.4 MB), with 2,418,900 <= MAX_EDGES edges and 5 primary levels
+DEGDIAM_MAX_COMPLETE = 2200
+
+
+def _small_order(d: int, k: int) -> int:
+    """The order of the graph written for d <= 2 or k = 1: C_(2k+1) (or C_4000, diameter 2,000, once
+    2k + 1 > 4,000), else K_(d+1) (at most K_2200: a larger complete graph nearly fills a 32 MiB answer)."""
+    if d == 2 and k > 1:
+        return min(2 * k + 1, 4000)
+    return min(d + 1, DEGDIAM_MAX_COMPLETE)
+
+
+def domain(params: dict) -> str | None:
+    """For d >= 3 and k >= 2 the search's fallback K_(d+1) must be a possible answer (V <= 2,200)."""
+    d, k = params["d"], params["k"]
+    if d >= 3 and k >= 2 and d + 1 > DEGDIAM_MAX_COMPLETE:
+        return (f"the degdiam baseline's search falls back to K_(d+1), which for d > {DEGDIAM_MAX_COMPLETE - 1:,} "
+                f"does not fit the 32 MiB answer limit with room to spare")
+    return None
+
+
+def baseline(params: dict, log: Log) -> Baseline:
+    d, k = params["d"], params["k"]
+    if d <= 2 or k == 1:
+        V = _small_order(d, k)
+        edges = ([[i, (i + 1) % V] for i in range(V)] if d == 2 and k > 1
+                 else [[i, j] for i in range(V) for j in range(i + 1, V)])
+        edges = sorted([min(e), max(e)] for e in edges)
+        what = f"the cycle C_{V} (the Moore graph of degree 2)" if d == 2 and k > 1 else f"the complete graph K_{V}"
+        natural = 2 * k + 1 if d == 2 and k > 1 else d + 1
+        why = ("the maximum for these parameters" if V == natural else
+               f"the answer limits cap the {natural:,} vertices of the Moore graph (4,000 vertices; a complete graph "
+               f"of more than {DEGDIAM_MAX_COMPLETE:,} vertices does not fit a 32 MiB answer with room to spare)")
+        return Baseline(edges, f"{what}: {V} vertices, {why}.", {"V": V})
+    best, V, fails = None, d + 2, 0
+    moore = 1 + d * sum((d - 1) ** i for i in range(min(k, 12)))    # > 4,000 long before (d >= 3)
+    while fails < 3 and V <= min(4000, moore):
+        hit = attempt(d, k, V, DEGDIAM_TRIES)
+        log(("found " if hit else "none  ") + f"degdiam d={d} k={k} V={V}")
+        if hit:
+            best, fails, V = hit, 0, max(V + 1, int(V * 1.04))
+        else:
+            fails, V = fails + 1, V + 1
+    if best is None:
+        V = d + 1
+        return Baseline([[i, j] for i in range(V) for j in range(i + 1, V)],
+                        f"the complete graph K_{V} (the seeded searches found nothing larger)", {"V": V})
+    answer, V, method = build(d, k, best)
+    return Baseline(answer, "Seeded search for the largest order (the generator's scan: from V = d + 2, grow V by 4% "
+                            f"after a success, stop after 3 failures in a row; {DEGDIAM_TRIES:,} candidates per order "
+                            "among metacyclic Cayley graphs and cyclic voltage lifts): " + method,
+                    {"tries_per_order": DEGDIAM_TRIES, "entry": best})
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,6 +6,11 @@ proposals per instance with ``random.Random(SEED)`` (about 5-15 s of CPU per ins
 the five). The objective written to a fixture is computed by both verifiers of the project (which
 must agree); the run also requires it to reach the bench-v1 reference of the instance. ``--verify``
 re-checks every fixture with the second verifier.
+
+The family's documented baseline (``endless-exam instance heilbronn --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, the seeded search of
+``_heilbronn_search.py`` on the grid (domain: n <= 300); ``baseline_search`` and ``domain`` serve
+heilbronn_shape too.
 """
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ import time
 from fractions import Fraction
 
 from . import both_verifiers, document, require, run_generator, verify_fixtures, write_fixture
+from ._baseline import Baseline, Log
 from ._heilbronn_search import search, square_inside, square_sample
 
 INSTANCES = (46, 26, 40, 50, 48)
@@ -69,6 +75,36 @@ def _verify(doc: dict) -> tuple[bool, str]:
 
 def verify_all() -> int:
     return verify_fixtures("heilbronn", _verify)
+
+
+# ---- the documented baseline and its domain (the registry is baselines.py) ------------------------------
+
+HEILBRONN_MOVES = 100_000
+HEILBRONN_SEED = 1
+MAX_HEILBRONN_BASELINE = 300    # heilbronn*: the search holds every triangle of every point (0.9 GB at n = 300)
+
+
+def baseline_search(params: dict, inside, sample, where: str, log: Log) -> Baseline:
+    """The baseline of both Heilbronn families: the seeded search in the domain given by ``inside`` and
+    ``sample`` (``where`` says it in words)."""
+    a_min, points = search(params["n"], inside, sample, HEILBRONN_SEED, HEILBRONN_MOVES)
+    return Baseline(points, f"Seeded target-level local search {where} (exact integer areas; simulated annealing, "
+                            f"temperature 0.5 -> 0.02; random.Random({HEILBRONN_SEED}), {HEILBRONN_MOVES:,} move "
+                            f"proposals from uniform random points; checker/constructions/_heilbronn_search.py). "
+                            f"Smallest doubled area {a_min} grid units.",
+                    {"seed": HEILBRONN_SEED, "moves": HEILBRONN_MOVES})
+
+
+def baseline(params: dict, log: Log) -> Baseline:
+    return baseline_search(params, square_inside, square_sample, "on the 10,000 x 10,000 grid", log)
+
+
+def domain(params: dict) -> str | None:
+    """Also the domain of heilbronn_shape's baseline (the same search)."""
+    if params["n"] > MAX_HEILBRONN_BASELINE:
+        return (f"the heilbronn baseline (a local search that keeps all C(n, 3) triangles in memory, n^3 growth) "
+                f"needs n <= {MAX_HEILBRONN_BASELINE}")
+    return None
 
 
 def main(argv=None) -> int:

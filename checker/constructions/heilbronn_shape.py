@@ -6,6 +6,10 @@ points by rejection sampling in T's bounding box), ``MOVES`` = 100,000 proposals
 ``random.Random(SEED)`` (about 5-15 s of CPU per instance, about a minute for the five). The objective
 (smallest triangle area / area of T) is computed by both verifiers (which must agree) and must reach the
 instance's bench-v1 reference. ``--verify`` re-checks every fixture with the second verifier.
+
+The family's documented baseline (``endless-exam instance heilbronn_shape --baseline``; registry
+``baselines.py``): ``baseline(params, log)`` and ``domain(params)`` at the end of this module, the same seeded
+search inside T (``baseline_search`` and the domain of heilbronn.py).
 """
 from __future__ import annotations
 
@@ -14,8 +18,10 @@ import time
 from fractions import Fraction
 
 from . import document, require, run_generator, verify_fixtures, write_fixture
+from ._baseline import Baseline, Log
 from ._heilbronn_search import search, triangle_domain
-from .heilbronn import objective, reference, text
+from .heilbronn import baseline_search, objective, reference, text
+from .heilbronn import domain as square_domain
 
 MOVES = 100_000
 SEED = 1
@@ -59,6 +65,17 @@ def _verify(doc: dict) -> tuple[bool, str]:
 
 def verify_all() -> int:
     return verify_fixtures("heilbronn_shape", _verify)
+
+
+# ---- the documented baseline and its domain (the registry is baselines.py) ------------------------------
+
+def baseline(params: dict, log: Log) -> Baseline:
+    inside, sample = triangle_domain([tuple(v) for v in params["T"]])
+    return baseline_search(params, inside, sample, "inside T", log)
+
+
+def domain(params: dict) -> str | None:
+    return square_domain(params)          # the same search, the same limit on n
 
 
 def main(argv=None) -> int:

@@ -26,6 +26,10 @@ Methods (no randomness except the seeded local search of step 3; everything is r
 
 The union is checked by an independent plain-Python test (``is_kakeya_plain``: for every direction,
 some point a of the set with a + t v in the set for all t) before a file is written.
+
+The family's documented baseline (``endless-exam instance kakeya --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, ``build`` with ``ROUNDS`` (domain:
+n >= 2).
 """
 from __future__ import annotations
 
@@ -38,6 +42,7 @@ import time
 import numpy as np
 
 from . import document, run_generator, verify_fixtures, write_fixture
+from ._baseline import Baseline, Log
 
 INSTANCES = ((13, 3), (7, 4), (11, 4))
 SEED = 20261201
@@ -159,7 +164,7 @@ def local_search(lines: Lines, choice: list[int], seed: int, rounds: int, kick: 
     per_dir = lines.q ** (lines.n - 1)
     for _ in range(rounds):
         trial = list(best)
-        for d in rng.sample(range(len(trial)), kick):
+        for d in rng.sample(range(len(trial)), min(kick, len(trial))):   # fewer directions than a kick: all of them
             trial[d] = rng.randrange(per_dir)
         trial, size = descend(lines, trial, rng)
         if size <= best_size:
@@ -214,6 +219,23 @@ def _verify(doc: dict) -> tuple[bool, str]:
 
 def verify_all() -> int:
     return verify_fixtures("kakeya", _verify)
+
+
+# ---- the documented baseline and its domain (the registry is baselines.py) ------------------------------
+
+KAKEYA_ROUNDS = 100
+
+
+def baseline(params: dict, log: Log) -> Baseline:
+    q, n = params["q"], params["n"]
+    points, method = build(q, n, log=log, rounds=ROUNDS.get((q, n), KAKEYA_ROUNDS))
+    return Baseline(points, method, {"rounds": ROUNDS.get((q, n), KAKEYA_ROUNDS), "seed": SEED})
+
+
+def domain(params: dict) -> str | None:
+    if params["n"] < 2:
+        return "the kakeya baseline (parabola lines) needs n >= 2 (for n = 1 the set is F_q itself)"
+    return None
 
 
 def main(argv=None) -> int:

@@ -25,10 +25,15 @@ Method: a *binary sign code* plus the cross-polytope, then greedy augmentation (
 
 The objective of each fixture is computed by both verifiers when it is written. Baselines of bench-v1:
 28, 152, 124, 132, 152 for (d, cos100) = (12, 24), (12, 39), (14, 36), (14, 39), (12, 36).
+
+The family's documented baseline (``endless-exam instance kissing_theta --baseline``; registry
+``baselines.py``): ``baseline(params, log)`` and ``domain(params)`` at the end of this module, ``build`` for
+the planned instances, else greedy selection over signed-weight shapes in two orders.
 """
 from __future__ import annotations
 
 import itertools
+import math
 import sys
 from collections import Counter
 from math import gcd
@@ -36,6 +41,7 @@ from math import gcd
 import numpy as np
 
 from . import both_verifiers, document, require, run_generator, verify_fixtures, write_fixture
+from ._baseline import Baseline, Log
 
 FAMILY = "kissing_theta"
 CROSS_SCALE = 4
@@ -223,6 +229,35 @@ def write_all() -> None:
 def verify_all() -> int:
     return verify_fixtures(FAMILY, lambda doc: (_objective(doc["params"], doc["answer"]) == doc["objective"],
                                                 f"{doc['objective']} vectors"))
+
+
+# ---- the documented baseline and its domain (the registry is baselines.py) ------------------------------
+
+def baseline(params: dict, log: Log) -> Baseline:
+    d, c = params["d"], params["cos100"]
+    if (d, c) in PLAN or (d in SHAPES and d in (12, 14)):
+        vectors, method = build(d, c)
+        return Baseline([list(v) for v in vectors], method, {"generator": "kissing_theta.build"})
+    p, q = bound(c)
+    short = [(1,), (1, 1), (1,) * 4, (2, 1, 1, 1, 1)]
+    runs = []
+    for shapes in ([(1,) * d] + short, short + [(1,) * d]):     # sign vectors first, then short vectors first
+        shapes = list(dict.fromkeys(s for s in shapes if len(s) <= d and math.comb(d, len(s)) * 2 ** len(s) <= 1 << 17))
+        vectors, notes = augment([], d, p, q, shapes)
+        runs.append((len(vectors), sorted(vectors), notes, shapes))
+    _, vectors, notes, shapes = max(runs, key=lambda r: r[0])      # the first of the two orders on a tie
+    return Baseline([list(v) for v in vectors],
+                    f"Signed-weight and binary sign-code candidates with greedy selection: every vector whose absolute "
+                    f"values are one of the shapes {', '.join(map(str, shapes))}, shape by shape in this order and "
+                    f"lexicographically within a shape (the better of two orders: the +-1 sign vectors first, or the "
+                    f"cross-polytope and short signed vectors first), kept when its "
+                    f"cosine with every kept vector is at most {c}/100 (exact integer test): "
+                    f"{', '.join(notes) or 'nothing'}; {len(vectors)} vectors (checker/constructions/kissing_theta.py, "
+                    f"augment).", {"shapes": [list(s) for s in shapes], "orders_tried": 2})
+
+
+def domain(params: dict) -> str | None:
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:

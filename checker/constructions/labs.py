@@ -21,6 +21,10 @@ l_i = (i / p) for i = 1..p-1 (+1 for a quadratic residue, -1 otherwise) and l_0 
 The energies used while searching are exact integers (numpy int64 correlations; |C_k| < N, E < N^3),
 and the objective written to a fixture is computed by both verifiers of the project (and must agree);
 ``--verify`` re-checks every fixture with the second verifier's plain-integer sum.
+
+The family's documented baseline (``endless-exam instance labs --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, the best rotation of the padded
+Legendre sequence, ``legendre_rotation`` (domain: 3 <= N <= 100,000).
 """
 from __future__ import annotations
 
@@ -32,6 +36,7 @@ from fractions import Fraction
 import numpy as np
 
 from . import both_verifiers, document, require, run_generator, verify_fixtures, write_fixture
+from ._baseline import Baseline, Log
 
 INSTANCES = (280, 375, 357, 281, 240)
 TABU_STEPS = 3000
@@ -61,7 +66,7 @@ def energy(seq) -> int:
     return int(c @ c)
 
 
-def baseline(n: int) -> tuple[list[int], int, int]:
+def legendre_rotation(n: int) -> tuple[list[int], int, int]:
     """(sequence, p, r): best rotation of the Legendre sequence of the largest prime <= n, padded with +1."""
     p = max(q for q in range(3, n + 1) if is_prime(q))
     leg = legendre(p)
@@ -132,11 +137,10 @@ def _text(f: Fraction) -> str:
 
 def build(n: int) -> list[tuple[str, list[int], str]]:
     out = []
-    s0, p0, r0 = baseline(n)
-    # the method text recorded in the bundled fixtures (and printed by audit) keeps its original citation
+    s0, p0, r0 = legendre_rotation(n)
     out.append((f"n{n}_legendre.json", s0,
-                f"Baseline (BENCHMARK.md section 8): rotation r = {r0} (best of 0..{p0 - 1}, first minimum) of the "
-                f"Legendre sequence of the largest prime p = {p0} <= N (l_0 = +1, l_i = (i/p)), padded with "
+                f"Baseline (docs/SPECIFICATION.md section 8): rotation r = {r0} (best of 0..{p0 - 1}, first minimum) "
+                f"of the Legendre sequence of the largest prime p = {p0} <= N (l_0 = +1, l_i = (i/p)), padded with "
                 f"{n - p0} entries +1 at the end."))
     s1, p1, r1 = periodic_scan(n)
     e1 = energy(s1)
@@ -173,6 +177,27 @@ def _verify(doc: dict) -> tuple[bool, str]:
 
 def verify_all() -> int:
     return verify_fixtures("labs", _verify)
+
+
+# ---- the documented baseline and its domain (the registry is baselines.py) ------------------------------
+
+MAX_LABS_BASELINE = 100_000     # labs: p rotations of O(N^2) energy each, O(N^3) in all
+
+
+def baseline(params: dict, log: Log) -> Baseline:
+    seq, p, r = legendre_rotation(params["N"])
+    return Baseline(seq, f"Rotated and padded Legendre sequence (the paper's LABS baseline): p = {p}, the largest "
+                         f"prime <= N, the rotation r = {r} of minimum energy (first minimum), padded with "
+                         f"{params['N'] - p} entries +1 (checker/constructions/labs.py, baseline).", {"p": p, "rotation": r})
+
+
+def domain(params: dict) -> str | None:
+    if params["N"] < 3:
+        return "the LABS baseline needs a prime p <= N: N >= 3"
+    if params["N"] > MAX_LABS_BASELINE:
+        return (f"the LABS baseline tries every rotation of a Legendre sequence (O(N^3) work): "
+                f"N <= {MAX_LABS_BASELINE:,}")
+    return None
 
 
 def main(argv=None) -> int:

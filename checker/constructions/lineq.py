@@ -30,6 +30,10 @@ Methods (no method reads the clock; randomness comes only from ``random.Random(s
 For n = 32000 (a = b = 1) the local search does not improve the ternary set within minutes, and
 blow-up products of smaller 3-AP-free sets (alpha + (2m - 1) beta) found by it stay below 1024, so the
 fixture is the ternary set in its compact form.
+
+The family's documented baseline (``endless-exam instance lineq --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, the seeded greedy ``build_search``
+(domain: n <= 1,000,000).
 """
 from __future__ import annotations
 
@@ -40,6 +44,7 @@ import time
 import numpy as np
 
 from . import _search, document, write_fixture
+from ._baseline import Baseline, Log
 from ._search import BlockedSet
 
 
@@ -128,6 +133,26 @@ def build_search(a: int, b: int, n: int, seeds: tuple[int, ...], iterations: int
 
 def _write(name: str, params: dict, answer, objective: int, method: str) -> None:
     write_fixture(name, document("lineq", params, answer, objective, method))
+
+
+# ---- the documented baseline and its domain (the registry is baselines.py) ------------------------------
+
+LINEQ_MAX_N = 1_000_000      # lineq: the greedy search walks 1..n (the instance domain goes to 10^12)
+LINEQ_ITERATIONS = 20_000
+LINEQ_SEED = 1
+
+
+def baseline(params: dict, log: Log) -> Baseline:
+    a, b, n = params["a"], params["b"], params["n"]
+    found, method = build_search(a, b, n, (LINEQ_SEED,), LINEQ_ITERATIONS)
+    sanity_check(a, b, n, found)
+    return Baseline(found, method, {"seeds": [LINEQ_SEED], "iterations": LINEQ_ITERATIONS})
+
+
+def domain(params: dict) -> str | None:
+    if params["n"] > LINEQ_MAX_N:
+        return f"the lineq baseline (a greedy search over 1..n) needs n <= {LINEQ_MAX_N:,}"
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -42,6 +42,10 @@ Methods
 The bench-v1 targets (published ranks from the Lille FMM catalogue: <4,4,5> 61, <5,5,5> 93,
 <4,5,5> 76) were found with far longer flip-graph runs (and Z_2 searches with Hensel lifting); what
 the bounded searches here reach is recorded in each fixture's ``method`` and reported by ``audit``.
+
+The family's documented baseline (``endless-exam instance matmul --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, ``best_piece`` with Strassen as
+the searched piece, or the naive scheme if not larger (domain: at most 4,000,000 coefficients).
 """
 from __future__ import annotations
 
@@ -51,6 +55,7 @@ import time
 from typing import Callable
 
 from . import both_verifiers, document, require, run_generator, verify_fixtures, write_fixture
+from ._baseline import Baseline, Log
 
 Product = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 Scheme = list[Product]
@@ -491,6 +496,32 @@ def _verify(doc: dict) -> tuple[bool, str]:
 
 def verify_all() -> int:
     return verify_fixtures("matmul", _verify)
+
+
+# ---- the documented baseline and its domain (the registry is baselines.py) ------------------------------
+
+MAX_MATMUL_COEFFICIENTS = 4_000_000   # matmul: the baseline's scheme (at most n*m*p products) stays a few MB
+
+
+def baseline(params: dict, log: Log) -> Baseline:
+    dims = (params["n"], params["m"], params["p"])
+    scheme = best_piece({(2, 2, 2): list(STRASSEN)})(dims)
+    plain = naive(dims)
+    text = ("block splitting (direct sums) of the largest dimension in halves down to Strassen's <2,2,2> (7), "
+            "Strassen (x) Strassen for <4,4,4> (49) and naive blocks where a dimension is 1")
+    if len(plain) <= len(scheme):
+        scheme, text = plain, "the naive scheme (n*m*p products)"
+    answer = [[list(u), list(v), list(w)] for u, v, w in scheme]
+    return Baseline(answer, f"Bilinear scheme by {text}: rank {len(scheme)} (checker/constructions/matmul.py, "
+                            "best_piece with Strassen as the only searched piece).", {"rank": len(scheme)})
+
+
+def domain(params: dict) -> str | None:
+    n, m, p = params["n"], params["m"], params["p"]
+    if n * m * p * (n * m + m * p + n * p) > MAX_MATMUL_COEFFICIENTS:
+        return (f"the matmul baseline writes up to n*m*p products of n*m + m*p + n*p coefficients each, at most "
+                f"{MAX_MATMUL_COEFFICIENTS:,} coefficients in all")
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -40,6 +40,11 @@ Plus n = 64 (63 MOLS, GF(64); the benchmark's largest input) and small field set
 
 Run as ``python -m endless_exam.checker.constructions.mols`` (rewrites ``fixtures/constructions/mols/``);
 ``--verify`` re-checks the written files with both verifiers.
+
+The family's documented baseline (``endless-exam instance mols --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, ``build_target`` for the searched
+orders, else the complete field set or its MacNeish product, else the cyclic square (domain: the answer's work
+and byte limits).
 """
 from __future__ import annotations
 
@@ -49,6 +54,7 @@ from itertools import product as cartesian
 from typing import Sequence
 
 from . import both_verifiers, ConstructionError, document, require, run_generator, verify_fixtures, write_fixture
+from ._baseline import Baseline, Log
 
 FAMILY = "mols"
 
@@ -429,6 +435,59 @@ def verify_all() -> int:
         return ok, f"n = {doc['params']['n']}: {res.status.value} {res.objective} (recorded {doc['objective']})"
 
     return verify_fixtures(FAMILY, check)
+
+
+# ---- the documented baseline and its domain (the registry is baselines.py) ------------------------------
+
+def _prime_power_factors(n: int) -> list[int]:
+    out, p = [], 2
+    while n > 1:
+        if n % p == 0:
+            q = 1
+            while n % p == 0:
+                n, q = n // p, q * p
+            out.append(q)
+        p += 1
+    return out
+
+
+def baseline(params: dict, log: Log) -> Baseline:
+    n = params["n"]
+    if n in TARGETS:
+        squares, method = build_target(n)
+        return Baseline(squares, method, {"generator": "mols.build_target"})
+    parts = _prime_power_factors(n)
+    if min(parts) > 2:
+        sets = [field_mols(q) for q in parts]
+        squares = sets[0]
+        for other in sets[1:]:
+            squares = macneish(squares, other)
+        what = (f"the complete field set of GF({n})" if len(parts) == 1 else
+                f"MacNeish product of the complete field sets of orders {', '.join(map(str, parts))}")
+        return Baseline(squares, f"{what}: {len(squares)} MOLS of order {n} (checker/constructions/mols.py).",
+                        {"factors": parts})
+    square = [[(r + c) % n for c in range(n)] for r in range(n)]
+    return Baseline([square], f"The cyclic Latin square (r + c) mod {n}: 1 square (MacNeish gives min(q_i) - 1 = 1 "
+                              f"for the prime-power factors {parts}).", {"factors": parts})
+
+
+def domain(params: dict) -> str | None:
+    from endless_exam.certificates.schemas import mols as schema
+
+    n = params["n"]
+    if n in TARGETS:
+        return None
+    parts = _prime_power_factors(n)
+    k = min(parts) - 1 if min(parts) > 2 else 1          # the complete field set or MacNeish, else one square
+    if k * n * n > schema.MAX_ENTRIES or k * (k - 1) // 2 * n * n > schema.MAX_PAIR_CELLS:
+        return (f"the mols baseline (the complete field or MacNeish set: {k} squares of order {n}) exceeds the work "
+                f"bounds of an answer ({schema.MAX_ENTRIES:,} entries, {schema.MAX_PAIR_CELLS:,} pair cells)")
+    from endless_exam.certificates.strictjson import MAX_BYTES
+
+    row = sum(len(str(x)) for x in range(n)) + n + 1          # one row written without spaces, with its comma
+    if k * (n * row + 2) > MAX_BYTES:
+        return (f"the mols baseline ({k} squares of order {n}) does not fit the {MAX_BYTES:,}-byte answer limit")
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -50,6 +50,10 @@ Every colouring is checked by ``is_sum_free_colouring`` (a naive scan of all x <
 x + y <= N, independent of both verifiers) before it is written. Run as
 ``python -m endless_exam.checker.constructions.schur``; it rewrites ``fixtures/constructions/schur/k1..k8.json``
 (about a minute, dominated by the k = 5 search).
+
+The family's documented baseline (``endless-exam instance schur --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, the bundled colourings for k <= 8,
+else Abbott-Hanson products cut at 200,000 colours.
 """
 from __future__ import annotations
 
@@ -57,6 +61,7 @@ import sys
 import time
 
 from . import document, generated_by, write_fixture
+from ._baseline import Baseline, Log, fixture_answer
 
 GENERATED_BY = generated_by("schur")
 MAX_K = 8
@@ -181,6 +186,44 @@ def build(log=print) -> dict[int, tuple[list[int], str]]:
         if not is_sum_free_colouring(colours, k):
             raise RuntimeError(f"construction for k={k} fails the sanity check")
     return best
+
+
+# ---- the documented baseline and its domain (the registry is baselines.py) ------------------------------
+
+MAX_SCHUR = 200_000          # schur: at most 200,000 colours
+
+
+def _schur_best(k: int) -> tuple[list[int], str]:
+    """The longest colouring: the bundled ones for k <= 8, else Abbott-Hanson products of two shorter ones,
+    cut at the 200,000 colours an answer may have (a prefix of a sum-free colouring is one)."""
+    best = {j: (fixture_answer("schur", f"k{j}.json"), f"the bundled colouring k{j}.json") for j in range(1, 9)}
+    for j in range(9, k + 1):
+        if len(best[j - 1][0]) == MAX_SCHUR:       # already at the cap: the same colouring (colours left unused)
+            best[j] = best[j - 1]
+            continue
+        for a in range(1, j):
+            c1, c2 = best[a][0], best[j - a][0]
+            m = len(c1)
+            full = (2 * m + 1) * len(c2) + m
+            if full > MAX_SCHUR:
+                c2 = c2[:min(len(c2), -(-(MAX_SCHUR - m) // (2 * m + 1)))]
+            colours = abbott_hanson(c1, a, c2)[:MAX_SCHUR]
+            if j not in best or len(colours) > len(best[j][0]):
+                cut = f", cut at {MAX_SCHUR:,}" if full > MAX_SCHUR else ""
+                best[j] = (colours, f"the Abbott-Hanson product of the {a}-colouring of 1..{m} and the {j - a}-colouring "
+                                    f"of 1..{len(best[j - a][0])}: (2*{m}+1)*{len(best[j - a][0])}+{m} = {full}{cut}")
+    return best[k]
+
+
+def baseline(params: dict, log: Log) -> Baseline:
+    colours, text = _schur_best(params["k"])
+    return Baseline(colours, f"Sum-free colouring of 1..{len(colours)}: {text} (the colourings k = 1..8 are those of "
+                             f"checker/constructions/schur.py; larger k by Abbott-Hanson products, the longest kept, "
+                             f"at most {MAX_SCHUR:,} colours).", {"length": len(colours)})
+
+
+def domain(params: dict) -> str | None:
+    return None
 
 
 def main() -> int:

@@ -19,12 +19,17 @@ Methods (deterministic; no search):
   (paper Appendix E).
 
 Objectives are computed by the primary verifier, never claimed.
+
+The family's documented baseline (``endless-exam instance shannon --baseline``; registry ``baselines.py``):
+``baseline(params, log)`` and ``domain(params)`` at the end of this module, the largest product of the small
+codes, written as a factors certificate.
 """
 from __future__ import annotations
 
 import sys
 
 from . import both_verifiers, document, require, run_generator, verify_fixtures, write_fixture
+from ._baseline import Baseline, Log, best_product
 
 
 def c7_codes() -> dict[int, list[str]]:
@@ -105,6 +110,33 @@ def _verify(doc: dict) -> tuple[bool, str]:
 
 def verify_all() -> int:
     return verify_fixtures("shannon", _verify)
+
+
+# ---- the documented baseline and its domain (the registry is baselines.py) ------------------------------
+
+def _shannon_codes(q: int) -> dict[int, list[str]]:
+    if q == 7:
+        return c7_codes()
+    if q == 9:
+        return {1: list(C9_4), 3: c9_81()}
+    return {1: ["0", "2"], 2: [f"{i}{2 * i % 5}" for i in range(5)]}
+
+
+def baseline(params: dict, log: Log) -> Baseline:
+    q, d = params["q"], params["d"]
+    codes = _shannon_codes(q)
+    size, parts = best_product({k: len(v) for k, v in codes.items()}, d)
+    counts = {p: parts.count(p) for p in sorted(set(parts), reverse=True)}
+    answer = {"factors": [{"words": codes[p], "power": c} for p, c in counts.items()]}
+    text = " * ".join(f"{len(codes[p])}^{c}" for p, c in counts.items())
+    return Baseline(answer, f"Product of small codes of C_{q}^r (a product of independent sets of strong powers is "
+                            f"one): {text} over the lengths {', '.join(f'{p} x {c}' for p, c in counts.items())}, the "
+                            f"largest product of the codes of checker/constructions/shannon.py (lengths "
+                            f"{sorted(codes)}), as a factors certificate.", {"parts": {str(p): c for p, c in counts.items()}})
+
+
+def domain(params: dict) -> str | None:
+    return None
 
 
 def main(argv=None) -> int:

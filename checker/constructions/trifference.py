@@ -29,6 +29,10 @@ Methods (no randomness anywhere):
 Objectives are computed by the primary verifier (``endless_exam.checker.families.trifference``), not
 claimed; ``--verify`` re-checks every fixture with both verifiers and checks the inner code (and codes
 of rank <= 4) by brute force over all triples and the field polynomial by its roots.
+
+The family's documented baseline (``endless-exam instance trifference --baseline``; registry
+``baselines.py``): ``baseline(params, log)`` and ``domain(params)`` at the end of this module, the
+Reed-Solomon concatenation for the certified representation where it applies, else the three constant words.
 """
 from __future__ import annotations
 
@@ -37,6 +41,7 @@ import random
 import sys
 
 from . import both_verifiers, document, require, run_generator, verify_fixtures, write_fixture
+from ._baseline import Baseline, Log
 
 BENCH_LENGTHS = (64, 96, 144, 192)
 
@@ -194,6 +199,33 @@ def _verify(doc: dict) -> tuple[bool, str]:
 
 def verify_all() -> int:
     return verify_fixtures("trifference", _verify)
+
+
+# ---- the documented baseline and its domain (the registry is baselines.py) ------------------------------
+
+def baseline(params: dict, log: Log) -> Baseline:
+    n, m = params["n"], params["m"]
+    certified = params.get("representation") == "certified"
+    big_n = min(27, n // 9)
+    big_k = (big_n - m + 3) // 3 if big_n >= m else 0
+    if certified and big_k >= 1:
+        rows, _arc = inner_code()
+        field = cubic_field()
+        answer = {"rs_concat": {"inner": {"linear_code": rows}, "inner_n": 9, "inner_m": 1, "field": field,
+                                "length": big_n, "dimension": big_k}}
+        return Baseline(answer, f"Reed-Solomon concatenation (the paper's baseline): outer RS code over GF(27) of "
+                                f"length N = {big_n} = min(27, floor({n}/9)) and dimension K = {big_k}, the largest K "
+                                f"with N - 3K + 3 >= {m}; inner code the 1-trifferent [9,3] code of "
+                                f"checker/constructions/trifference.py; 27^{big_k} words, zero padding to n = {n}.",
+                        {"length": big_n, "dimension": big_k})
+    words = ["0" * n, "1" * n, "2" * n]
+    return Baseline(words, f"The three constant words: every coordinate separates them, so they are "
+                           f"{m}-trifferent for any m <= n (the RS concatenation needs "
+                           f"{'n >= 9 and m <= min(27, n/9)' if certified else 'the certified representation'}).", {})
+
+
+def domain(params: dict) -> str | None:
+    return None
 
 
 def main(argv=None) -> int:

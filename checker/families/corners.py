@@ -35,6 +35,9 @@ whose rows are the anti-diagonals), i.e. the one with the fewest same-row pairs 
 same-row pair in each view); the pairs are formed in the same growing chunks and a third point is
 looked up in the view's sorted keys (``numpy.searchsorted``) after a range test; the corner found is
 mapped back and its corner point identified. The schema bounds that pair count (``MAX_PAIRS``).
+Only rows holding an *active* point (one whose view column holds another point) are scanned, and only
+active points are looked up (the corner point and the third point of a corner share a column; issue
+31): exact, the same first corner, and a long line of points alone in their columns costs nothing.
 
 Libraries: numpy: sorted keys, the boolean grid and the chunked row-pair scan on validated coordinates.
 """
@@ -149,25 +152,46 @@ def _original(view: int, X: int, Y: int, n: int) -> tuple[int, int]:
 
 def _sparse_corner(xs: np.ndarray, ys: np.ndarray, n: int, view: int) -> tuple[tuple[int, int], ...] | None:
     """Three points (original coordinates) of the first corner found in ``view``, or None. Membership of a
-    third point is looked up in the sorted keys Y * 2n + X (``numpy.searchsorted``), after a range test."""
+    third point is looked up in sorted keys Y * 2n + X (``numpy.searchsorted``), after a range test.
+
+    Pruning (exact; issue 31): the corner point (u, y) and the third point (u, y + d) of a corner share
+    the view's column u, so both are *active* points, whose column holds at least two points. Hence
+    only rows that contain an active point can hold the pair of a corner (its corner point is in the
+    row), the third point is looked up among the active points only, and the lookup of a pair (u, v)
+    is made only for a corner point that is active: (u, y) for the corner above, (v, y) for the corner
+    below. The pairs scanned are those of the kept rows, in the same (row, u, v) order, so the first
+    corner found is the same as without the pruning (the pruned pairs have none). E.g. a long row of
+    points alone in their columns costs no pair at all."""
     X, Y = _views(xs, ys, n)[view]
     width = 2 * n                                          # X < n; Y <= 2n - 2 (int64: n <= 10^9)
     keys = np.sort(Y * width + X)
     sy, sx = np.divmod(keys, width)
-    top = int(sy[-1])
+    _, column, in_column = np.unique(sx, return_inverse=True, return_counts=True)
+    active = in_column[column] > 1
+    change = np.concatenate(([0], np.flatnonzero(sy[1:] != sy[:-1]) + 1))
+    row_of = np.repeat(np.arange(len(change)), np.diff(np.concatenate((change, [len(sy)]))))
+    keep = np.bincount(row_of, weights=active, minlength=len(change))[row_of] > 0
+    lookup = keys[active]                                  # the possible third points, sorted
+    sy, sx, active = sy[keep], sx[keep], active[keep]
+    if len(lookup) == 0 or len(sy) == 0:
+        return None
+    top = int(lookup[-1] // width)                         # no third point lies above the highest active point
     later = _pairs.later_in_group(sy)
 
-    def present(qx: np.ndarray, qy: np.ndarray) -> np.ndarray:
-        inside = (qy >= 0) & (qy <= top)
-        q = np.where(inside, qy, 0) * width + qx
-        at = np.minimum(np.searchsorted(keys, q), len(keys) - 1)
-        return inside & (keys[at] == q)
+    def present(qx: np.ndarray, qy: np.ndarray, asked: np.ndarray) -> np.ndarray:
+        out = np.zeros(len(qx), dtype=np.bool_)
+        ask = np.flatnonzero(asked & (qy >= 0) & (qy <= top))
+        if len(ask):
+            q = qy[ask] * width + qx[ask]
+            at = np.minimum(np.searchsorted(lookup, q), len(lookup) - 1)
+            out[ask] = lookup[at] == q
+        return out
 
     for i, j in _pairs.pair_chunks(later, FIRST_CHUNK, PAIR_CHUNK):
         u, v, y = sx[i], sx[j], sy[i]
         d = v - u
-        up = present(u, y + d)                             # corner at (u, y) with d > 0
-        down = present(v, y - d)                           # corner at (v, y) with -d
+        up = present(u, y + d, active[i])                  # corner at (u, y) with d > 0
+        down = present(v, y - d, active[j])                # corner at (v, y) with -d
         hits = np.flatnonzero(up | down)
         if len(hits):
             h = int(hits[0])

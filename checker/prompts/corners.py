@@ -38,5 +38,6 @@ def limits(p: dict) -> list[str]:
             f"The grid size n is at most {schema.MAX_N:,}. For n > {schema.DENSE_N:,}, a set whose rows, columns "
             f"and anti-diagonals (x + y constant) each hold more than {schema.MAX_PAIRS:,} pairs of its points in "
             f"one line is too large to check in the time limit and is refused (SIZE_LIMIT), and so is a set of more "
-            f"than {schema.DENSE_POINTS:,} points whose points' shorter lines (the row or the column through the "
-            f"point, whichever holds fewer points) hold more than {schema.MAX_LOOKUPS:,} points in all."]
+            f"than {schema.DENSE_POINTS:,} points for which each of the three pairings of lines through a point "
+            f"(row and column, row and anti-diagonal, column and anti-diagonal) has shorter lines (the one of the "
+            f"two holding fewer points, summed over the points) holding more than {schema.MAX_LOOKUPS:,} points in all."]

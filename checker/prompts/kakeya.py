@@ -27,4 +27,5 @@ def limits(p: dict) -> list[str]:
     q, n = p["q"], p["n"]
     return [f"At most q^n = {q ** n:,} points are accepted (more cannot be distinct); there is no compact form.",
             f"Instances have q prime, n >= 1, q^n <= {schema.MAX_SPACE:,}, q^(2n-1) <= {schema.MAX_WORK:,} and at most "
-            f"{schema.MAX_DIRECTIONS:,} directions (q^n - 1)/(q - 1)."]
+            f"{schema.MAX_DIRECTIONS:,} directions (q^n - 1)/(q - 1); with more than {schema.WIDE_DIRECTIONS:,} "
+            f"directions (F_2^15) at most {schema.MAX_WIDE_POINTS:,} points are accepted."]

@@ -2,11 +2,12 @@
 
 * The instance: its id (computed as the suites compute it), sense, bound and its kind (the family's bound
   formula), and every suite instance with the same id (a published frontier stays as recorded there).
-* ``--baseline``: the family's documented baseline algorithm (``checker/constructions/baselines.py``, which calls the
-  generators under ``checker/constructions/``) runs in a child process under a wall-clock budget
-  (``--budget-s``; the child is killed when it runs out), then both verifiers check the result through the
-  harness. Only a result both verifiers ACCEPT (with equal objectives) becomes a reference; it is stated as
-  a baseline (``reference_type`` ``construction``) with the method and its parameters.
+* ``--baseline``: the family's documented baseline algorithm (``baseline()`` of ``checker/constructions/<key>.py``,
+  beside the family's generator, found through the registry ``checker/constructions/baselines.py``) runs in a
+  child process under a wall-clock budget (``--budget-s``; the child is killed when it runs out), then both
+  verifiers check the result through the harness. Only a result both verifiers ACCEPT (with equal
+  objectives) becomes a reference; it is stated as a baseline (``reference_type`` ``construction``) with the
+  method and its parameters.
 * ``--output FILE``: the witness file in the layout of the reference witnesses (``answer``, ``source``,
   ``family``, ``params``, ``reference``, ``reference_type``; plus ``method`` and ``method_parameters``), and
   its record in ``index.json`` beside it (added or replaced), so ``audit --witnesses DIR`` re-checks it.

@@ -2,8 +2,8 @@
 
 ``python -m endless_exam.checker.suites.tiers`` rewrites ``fixtures/suites/a1.json`` and ``a2.json``
 and bundles, for every instance without a construction in ``fixtures/constructions/`` or whose reference is
-computed (below), the family's baseline
-(``checker/constructions/baselines.py``, the method of ``endless-exam instance FAMILY --params P --baseline``) as
+computed (below), the family's baseline (``baseline()`` of ``checker/constructions/<key>.py``, through the
+registry ``baselines.py``; the method of ``endless-exam instance FAMILY --params P --baseline``) as
 ``fixtures/constructions/<family>/<call id>.json`` (the first call id of the instance), after both verifiers
 accepted it. ``--verify`` re-checks those files with both verifiers.
 

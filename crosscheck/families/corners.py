@@ -19,7 +19,9 @@ as many cells of the row grid as there are points (only then is a repeated point
 it).
 For n > 2,000 (issue 21: n is bounded only by 10^9) the bitsets would have n bits per line, so
 ``_sparse_first_corner`` does the same per-point search on Python sets of the lines' coordinates,
-walking the shorter line of each point: at most 2 N^(3/2) lookups whatever n is.
+walking the shorter line of each point, in the cheapest of the three roles a point plays in a corner
+(corner point: its row and column; right point: its row and anti-diagonal; top point: its column and
+anti-diagonal), the cost ``schema.role_lookups`` that the schema bounds (issue 31).
 The z3 formal oracle lives in ``endless_exam.crosscheck.oracle.corners``.
 
 Libraries: plain Python (integer bitsets and shifts, a dict to name a repeated point); numpy lays out
@@ -96,41 +98,90 @@ def _first_corner(coords: tuple[int, ...], layout: _Layout) -> tuple[int, int, i
 BITSET_N = 2000   # up to this n the row and column bitsets above; beyond, the sparse lines below
 
 
-def _sparse_first_corner(coords: tuple[int, ...]) -> tuple[int, int, int, int] | None:
-    """The same search without bitsets, for large grids: for each point (x, y), in answer order, the
-    shorter of its row and its column is walked, and the offset d to each other point of it is tested
-    against the other line's set (a row point (x + d, y) needs y + d in column x, a column point
-    (x, y + d) needs x + d in row y). The corner point of a corner has its two partners in those two
-    lines, so every corner is found at its corner point; a point alone in its row or in its column is
-    the corner point of no corner and is passed over (its lines are not even stored). Cost: sum over
-    the points of min(row, column) set lookups, at most 2 N^(3/2) whatever n is (a point with both
-    lines longer than sqrt(N) lies in one of fewer than sqrt(N) long rows and sqrt(N) long columns),
-    and bounded by the schema (``MAX_LOOKUPS``) beyond 60,000 points. The witness is as in the bitset
-    path: the first corner point in answer order, its smallest |d|, positive on a tie."""
+ROLES = ("corner", "right", "top")   # the role searched, in the order of ``schema.role_lookups``
+WALKED = [0]                         # points walked by the last ``_sparse_first_corner`` (the tests' work count)
+
+
+def _lines(keys, values, needed) -> dict:
+    """{key: set of the values of its points} for the keys whose line holds at least two points."""
+    lines = {key: set() for key, c in needed.items() if c > 1}
+    for key, value in zip(keys, values):
+        line = lines.get(key)
+        if line is not None:
+            line.add(value)
+    return lines
+
+
+def _sparse_first_corner(coords: tuple[int, ...], role: str = "corner",
+                         counts: tuple[Counter, Counter, Counter] | None = None) -> tuple[int, int, int, int] | None:
+    """The same search without bitsets, for large grids: every point, in answer order, is tested in one
+    role of a corner (x, y), (x + d, y), (x, y + d) by walking the shorter of the role's two lines
+    through it and testing each point met against the other line's set (Python sets, the walk inside
+    ``set.intersection``):
+    * "corner": the point is (x, y); a row point (x + d, y) needs y + d in column x, a column point
+      (x, y + d) needs x + d in row y;
+    * "right": the point is (x + d, y) = (a, b); the corner point (x, b) lies in its row and the top
+      point (x, a + b - x) on its anti-diagonal a + b = x + (y + d): x in both lines' x sets, x != a;
+    * "top": the point is (x, y + d) = (a, b); the corner point (a, y) lies in its column and the right
+      point (a + b - y, y) on its anti-diagonal: y in both lines' y sets, y != b.
+    Every corner has exactly one point of each role, so a search of all points in any one role finds
+    every corner; a point alone on one of the role's lines plays that role in no corner and is passed
+    over. Cost: the sum over the points of the shorter line of the role (``schema.role_lookups``; the
+    corner role needs at most 2 N^(3/2) whatever n is: a point with both lines longer than sqrt(N) lies
+    in one of fewer than sqrt(N) long rows and sqrt(N) long columns); ``check`` takes the cheapest role,
+    and the schema refuses (``MAX_LOOKUPS``) a set of more than 60,000 points whose cheapest role costs
+    more. The witness: the first point in answer order that plays the role in a corner, the corner with
+    its smallest |d|, positive on a tie; (corner point, right point, top point, d) as indices."""
     xs, ys = coords[0::2], coords[1::2]
-    in_row, in_col = Counter(ys), Counter(xs)
-    rows = {y: set() for y, c in in_row.items() if c > 1}
-    cols = {x: set() for x, c in in_col.items() if c > 1}
-    for x, y in zip(xs, ys):
-        row, col = rows.get(y), cols.get(x)
-        if row is not None:
-            row.add(x)
-        if col is not None:
-            col.add(y)
-    for t, x, y in zip(itertools.count(), xs, ys):
-        row, col = rows.get(y), cols.get(x)
-        if row is None or col is None:
+    WALKED[0] = 0
+    in_row, in_col, in_anti = counts if counts is not None else (Counter(ys), Counter(xs), None)
+    if role == "corner":
+        rows = _lines(ys, xs, in_row)
+        cols = _lines(xs, ys, in_col)
+        for t, x, y in zip(itertools.count(), xs, ys):
+            row, col = rows.get(y), cols.get(x)
+            if row is None or col is None:
+                continue
+            WALKED[0] += min(len(row), len(col))
+            # the row point (x + d, y) meets column x at y + d, the column point (x, y + d) meets row y at
+            # x + d; the point itself (d = 0) is always a hit
+            if len(row) <= len(col):
+                hits, at = col.intersection(map((y - x).__add__, row)), y
+            else:
+                hits, at = row.intersection(map((x - y).__add__, col)), x
+            if len(hits) > 1:
+                d = min((w - at for w in hits if w != at), key=lambda e: (abs(e), e < 0))
+                return t, _position(coords, x + d, y), _position(coords, x, y + d), d
+        return None
+    sums = list(map(int.__add__, xs, ys))
+    own, mine = (ys, xs) if role == "right" else (xs, ys)      # the role's other line: row (right) or column (top)
+    lines = _lines(own, mine, in_row if role == "right" else in_col)
+    anti = _lines(sums, mine, Counter(sums) if in_anti is None else in_anti)
+    for t, a, b, s_ in zip(itertools.count(), xs, ys, sums):
+        key, value = (b, a) if role == "right" else (a, b)
+        line, diag = lines.get(key), anti.get(s_)
+        if line is None or diag is None:
             continue
-        # the row point (x + d, y) meets column x at y + d, the column point (x, y + d) meets row y at x + d;
-        # the set intersection runs the walk at C speed; the point itself (d = 0) is always a hit
-        if len(row) <= len(col):
-            hits, at = col.intersection(map((y - x).__add__, row)), y
-        else:
-            hits, at = row.intersection(map((x - y).__add__, col)), x
+        WALKED[0] += min(len(line), len(diag))
+        hits = line.intersection(diag) if len(line) <= len(diag) else diag.intersection(line)
         if len(hits) > 1:
-            d = min((w - at for w in hits if w != at), key=lambda e: (abs(e), e < 0))
-            return t, _position(coords, x + d, y), _position(coords, x, y + d), d
+            d = min((value - w for w in hits if w != value), key=lambda e: (abs(e), e < 0))
+            if role == "right":                                  # corner (a - d, b), top (a - d, b + d)
+                x, y = a - d, b
+                return _position(coords, x, y), t, _position(coords, x, y + d), d
+            x, y = a, b - d                                      # top: corner (a, b - d), right (a + d, b - d)
+            return _position(coords, x, y), _position(coords, x + d, y), t, d
     return None
+
+
+def cheapest_role(parsed: schema.CornersAnswer) -> str:
+    """The role with the fewest lookups (``parsed.lookups`` = ``schema.role_lookups``, the cost the schema
+    bounds beyond ``DENSE_POINTS`` points); the corner role on a tie, and always up to ``DENSE_POINTS``
+    points (then at most 2 N^(3/2) lookups, and the witnesses of small sets stay those of the corner role)."""
+    if len(parsed.coords) // 2 <= schema.DENSE_POINTS:
+        return "corner"
+    costs = parsed.lookups
+    return ROLES[costs.index(min(costs))]
 
 
 def _position(coords: tuple[int, ...], x: int, y: int) -> int:
@@ -145,7 +196,8 @@ def find_corner(points: tuple[tuple[int, int], ...], n: int, coords: tuple[int, 
     """(i, j, k, d) for the first point (in answer order) that is a corner point; points distinct."""
     coords = coords or tuple(itertools.chain.from_iterable(points))
     if n > BITSET_N:
-        return _sparse_first_corner(coords)
+        parsed = schema.CornersAnswer(n, coords)
+        return _sparse_first_corner(coords, cheapest_role(parsed), parsed.line_counts)
     return _first_corner(coords, _Layout(points, n, coords))
 
 
@@ -158,7 +210,7 @@ def check(parsed: schema.CornersAnswer) -> Verdict:
             if dup is None:
                 raise RuntimeError("corners self-check failed: fewer distinct points than points but no repeat")
             return dup
-        hit = _sparse_first_corner(coords)
+        hit = _sparse_first_corner(coords, cheapest_role(parsed), parsed.line_counts)
     else:
         layout = _Layout((), n, coords)
         if layout.cells != size:                              # two points share a cell

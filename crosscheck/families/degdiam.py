@@ -9,8 +9,11 @@ search, one source at a time, on Python sets.
   is the union of the neighbour sets of the current one minus what was seen) for at most k levels;
   if some vertex is still unseen, the first such y (smallest number) and the first such source x make
   the witness, and the search from x is continued to the end for the exact distance (or no path).
-* Cayley graphs: ONE breadth-first search from the identity 0 (group elements decoded to digit tuples,
-  neighbours x + s computed on the fly). This suffices by vertex transitivity: for every group element
+* Cayley graphs: ONE breadth-first search from the identity 0 (``CayleyGroup.search``: the frontier's
+  elements decoded to digits with numpy, x + s formed digit by digit modulo n_i for every s of the
+  connection set and re-encoded, the elements not yet reached kept; it stops once every element is
+  reached, so K_4000 expands the identity alone, and expands every element at most once, V |S| pairs
+  at most; issue 31: the plain-Python neighbours took 37 s for K_4000 over 12 moduli). This suffices by vertex transitivity: for every group element
   h the translation x -> x + h maps edges {x, x + s} to edges {x + h, x + h + s}, so it is an
   automorphism of the Cayley graph taking 0 to h; hence d(x, y) = d(0, y - x) for all x, y, every
   eccentricity equals that of 0, the diameter is the eccentricity of 0, and the graph is connected iff
@@ -18,8 +21,8 @@ search, one source at a time, on Python sets.
   expanded edge list.) The degree of every vertex is |S| for the connection set S = {g, -g} minus the
   zero element (entries arrive reduced modulo their moduli; an empty S leaves 0 alone, valid only
   for the group of order 1).
-Libraries: numpy (only the vectorised per-source search for large graphs); everything else is plain
-Python. Path: plain Python sets while the all-sources search costs at most ``PYTHON_MAX_WORK`` = 2e7 arc
+Libraries: numpy (the vectorised per-source searches for large graphs and the Cayley search);
+everything else is plain Python. Path: plain Python sets while the all-sources search costs at most ``PYTHON_MAX_WORK`` = 2e7 arc
 visits (V * 2E; every suite graph) and V * min(k, V) <= ``PYTHON_MAX_LEVELS`` = 2e6 search levels,
 otherwise the same per-source level-by-level search vectorised with numpy, for a batch of up to 256
 sources at once (the batch's (source, vertex) pairs of one level are expanded together along the
@@ -30,10 +33,16 @@ source): plain Python needs about V * 2E = 3.2e8 set operations for 4,000 vertic
 slow for the 60 s budget on a loaded machine, and sympy/z3 graph machinery even more so. The two
 paths are compared with each other in the tests. Dense edge lists (issue 21: up to C(4000, 2) edges,
 where V (V + 2E) visits would take minutes) take a third path when its estimated cost is lower
-(``bits_are_cheaper``): the same per-source level-by-level search on bit rows, the adjacency of every
+(``bits_are_cheaper``; the bit rows are priced with the level bound the schema admitted the answer
+with, ``parsed.levels``, so that an answer admitted through the search per component, L = 2 e + 1, is
+not sent to the list search by the minimum-degree bound: issue 31, a 580,000-edge graph with one
+pendant vertex; every admitted edge list is estimated within ``SECOND_BUDGET_NS`` = 10 s, a test sweeps
+the domain): the same per-source level-by-level search on bit rows, the adjacency of every
 vertex packed into ceil(V/64) uint64 words; a level of a batch of ``BIT_BATCH`` sources ORs the
 adjacency rows of the frontier vertices of each source (``numpy.bitwise_or.reduceat``), removes what
-was seen and reads the new frontier off the set bits; a source whose ball is full stops, so each
+was seen and reads the new frontier off the set bits (or, when the sources miss fewer vertices than
+their frontiers hold, tests each missing vertex's row against the frontier: the bottom-up level of
+direction-optimising breadth-first search); a source whose ball is full stops, so each
 vertex is expanded at most once per source: at most V^2 ceil(V/64) words for all sources (about 1 s
 for a random graph of 2,000,000 edges on 4,000 vertices), plus a cost per level. Every result is a
 set of vertices, exact; the witness conventions are those of the other paths (the first source x with
@@ -63,7 +72,10 @@ LIST_VISIT_NS = 7                 # measured cost of one visit of the numpy adja
 BIT_WORD_NS = 3                   # ... of one gathered word of the bit-row search ...
 BIT_LEVEL_NS = 120_000            # ... and of one level of a batch of BIT_BATCH sources (V = 4,000)
 BIT_MIN_NS = 200_000_000          # below 0.2 s of list search the bit rows are not considered
+SECOND_BUDGET_NS = 10 ** 10       # the chosen edge-list path of every admitted answer is estimated at most 10 s
 CONFIRM_BITS_EDGES = 100_000      # witnesses of edge lists at least this long are re-checked on bit rows
+BOTTOM_UP = True                  # the bit-row search may test missing vertices against the frontier
+CAYLEY_CELLS = 1 << 20            # (element, generator) pairs of a Cayley search expanded at once (8 MB)
 
 
 class CayleyGroup:
@@ -80,6 +92,7 @@ class CayleyGroup:
         self.order = 1
         for n in moduli:
             self.order *= n
+        self.expanded = 0                                # (element, s) pairs expanded by ``search``
 
     def decode(self, x: int) -> list[int]:
         digits = []
@@ -97,6 +110,45 @@ class CayleyGroup:
     def neighbours(self, x: int) -> list[int]:
         dx = self.decode(x)
         return [self.encode([(a + b) % n for a, b, n in zip(dx, s, self.moduli)]) for s in self.connection]
+
+    def search(self, source: int, limit: int | None, target: int | None = None) -> np.ndarray:
+        """Breadth-first search from ``source``: (V,) int64 distances, -1 where not reached. It stops
+        after ``limit`` levels (None: no limit), as soon as every element is reached, or once ``target``
+        is. Each element is expanded at most once: a level adds s to the digits of every frontier
+        element for every s of the connection set (digit by digit modulo n_i, numbers re-encoded in
+        mixed radix; at most ``CAYLEY_CELLS`` (element, s) pairs at a time), keeps the numbers not yet
+        reached, and they (deduplicated) are the next frontier. Work: at most V |S| pairs, counted in
+        ``self.expanded``."""
+        V, t = self.order, len(self.moduli)
+        conn = np.array(self.connection, dtype=np.int64).reshape(len(self.connection), t)
+        place = np.ones(t, dtype=np.int64)
+        for i in range(t - 2, -1, -1):
+            place[i] = place[i + 1] * self.moduli[i + 1]
+        dist = np.full(V, -1, dtype=np.int64)
+        dist[source] = 0
+        reached, level, frontier = 1, 0, np.array([source], dtype=np.int64)
+        rows = max(1, CAYLEY_CELLS // max(1, len(conn)))
+        while len(frontier) and (limit is None or level < limit) and reached < V:
+            if target is not None and dist[target] >= 0:
+                break
+            level += 1
+            found = []
+            for c in range(0, len(frontier), rows):
+                part = frontier[c:c + rows]
+                code = np.zeros((len(part), len(conn)), dtype=np.int64)
+                for i, n in enumerate(self.moduli):
+                    digit = (part // place[i]) % n
+                    code *= n
+                    code += (digit[:, None] + conn[None, :, i]) % n
+                self.expanded += code.size
+                new = np.unique(code[dist[code] < 0])
+                dist[new] = level
+                found.append(new)
+                reached += len(new)
+                if reached == V or (target is not None and dist[target] >= 0):
+                    break
+            frontier = np.concatenate(found) if found else frontier[:0]
+        return dist
 
 
 def _adjacency_lists(parsed: schema.DegDiamAnswer) -> list[set[int]]:
@@ -162,16 +214,6 @@ def _far_pair(parsed, x: int, y: int, dist: int | None) -> Verdict:
     return reject("PROPERTY_VIOLATION", f"d({x}, {y}) = {dist} > k = {parsed.k}", {"pair": [x, y], "distance": dist})
 
 
-class _CayleyAdjacency:
-    """adj[x] computed on demand from the group (for the single search from 0)."""
-
-    def __init__(self, group: CayleyGroup) -> None:
-        self.group = group
-
-    def __getitem__(self, x: int) -> list[int]:
-        return self.group.neighbours(x)
-
-
 def check(parsed: schema.DegDiamAnswer) -> Verdict:
     V, d, k = parsed.vertices, parsed.d, parsed.k
     if parsed.is_cayley:
@@ -180,10 +222,12 @@ def check(parsed: schema.DegDiamAnswer) -> Verdict:
             return reject("PROPERTY_VIOLATION", f"the connection set has {len(group.connection)} elements, so every "
                           f"vertex has degree {len(group.connection)} > d = {d}",
                           {"vertex": 0, "degree": len(group.connection)})
-        adj = _CayleyAdjacency(group)
-        seen, _ = _levels(adj, 0, k)
-        if len(seen) < V:
-            return _far(parsed, adj, 0, seen)
+        dist = group.search(0, k)
+        unseen = np.flatnonzero(dist < 0)
+        if len(unseen):
+            y = int(unseen[0])
+            far = int(group.search(0, None, target=y)[y])
+            return _far_pair(parsed, 0, y, None if far < 0 else far)
         return accept(V, f"Cayley graph of order {V}: eccentricity of 0 (= diameter) <= {k}, degree "
                       f"{len(group.connection)} <= {d}")
     first: dict[tuple[int, int], int] = {}
@@ -272,13 +316,17 @@ def list_cost(V: int, E: int) -> int:
     return LIST_VISIT_NS * V * (V + 2 * E)
 
 
-def bit_cost(V: int, k: int, min_degree: int) -> int:
+def bit_cost(V: int, levels: int) -> int:
     """Estimated nanoseconds of the bit-row search: at most V rows of ceil(V/64) words gathered per
     source (each vertex is expanded once, and a full ball stops), and ceil(V / BIT_BATCH) batches of at
-    most L levels (L = ``schema.levels``: the diameter bound from the minimum degree, and k)."""
+    most L levels. L is the level bound the schema admitted the answer with (``parsed.levels``: k, the
+    diameter bound from the minimum degree, and, when that refused, 2 e + 1 from the search per
+    component): a batch runs one level more than the largest eccentricity of its sources at most (the
+    level that finds nothing), so the same L bounds both verifiers' levels (issue 31: pricing with the
+    minimum-degree bound alone sent a 580,000-edge graph with one pendant vertex to the list search)."""
     words = (V + 63) // 64
     batches = (V + BIT_BATCH - 1) // BIT_BATCH
-    return BIT_WORD_NS * V * V * words + BIT_LEVEL_NS * batches * schema.levels(V, k, min_degree)
+    return BIT_WORD_NS * V * V * words + BIT_LEVEL_NS * batches * levels
 
 
 def _pairs(parsed: schema.DegDiamAnswer) -> np.ndarray:
@@ -290,8 +338,7 @@ def bits_are_cheaper(parsed: schema.DegDiamAnswer) -> bool:
     V, E = parsed.vertices, len(parsed.edges)
     if list_cost(V, E) <= BIT_MIN_NS:
         return False
-    degree = np.bincount(_pairs(parsed).reshape(-1), minlength=V)
-    return bit_cost(V, parsed.k, int(degree.min())) < list_cost(V, E)
+    return bit_cost(V, parsed.levels) < list_cost(V, E)
 
 
 def bit_rows(V: int, pairs: np.ndarray) -> np.ndarray:
@@ -334,22 +381,55 @@ def _expand(A: np.ndarray, owner: np.ndarray, frontier: np.ndarray, n: int) -> n
     return out
 
 
+def _gather_up(A: np.ndarray, F: np.ndarray, seen: np.ndarray, full: np.ndarray) -> np.ndarray:
+    """One level "bottom-up": (n, words) rows of the vertices y not yet seen by source b that have a
+    neighbour in b's frontier F[b] (A[y] & F[b] non-zero), tested pair by pair in blocks of
+    ``BIT_BLOCK_WORDS`` words. The same set as ORing the frontier's rows and removing what was seen."""
+    n, words = F.shape
+    live = np.flatnonzero(F.any(axis=1))
+    ub, uy = _set_bits(~seen[live] & full)
+    ub = live[ub]
+    out = np.zeros((n, words), dtype=np.uint64)
+    step = max(1, BIT_BLOCK_WORDS // words)
+    for c in range(0, len(uy), step):
+        b, y = ub[c:c + step], uy[c:c + step]
+        hit = (A[y] & F[b]).any(axis=1)
+        b, y = b[hit], y[hit]
+        np.bitwise_or.at(out, (b, y // 64), np.left_shift(np.uint64(1), (y % 64).astype(np.uint64)))
+    return out
+
+
+def _popcount_rows(rows: np.ndarray) -> np.ndarray:
+    return np.unpackbits(rows.astype("<u8").view(np.uint8), axis=1).sum(axis=1, dtype=np.int64)
+
+
 def bit_balls(A: np.ndarray, V: int, sources: np.ndarray, k: int) -> np.ndarray:
     """(len(sources), words): the k-ball of every source by breadth-first search on bit rows. A level
-    ORs the adjacency rows of the frontier; a source whose ball is full (or whose frontier is empty)
-    stops expanding, so every vertex is expanded at most once per source."""
+    ORs the adjacency rows of the frontier ("top-down": one row per frontier vertex) or, when the
+    sources still miss fewer vertices than their frontiers hold, tests every missing vertex's row
+    against the frontier ("bottom-up", ``_gather_up``: one row per missing vertex; the direction
+    optimisation of breadth-first search, issue 31: around a pendant vertex the third level of a
+    random graph would expand almost every row again to reach the few vertices left). Either way a
+    level costs at most one row per frontier vertex, and a source whose ball is full (or whose
+    frontier is empty) stops expanding, so every source costs at most V rows in all."""
     n, full = len(sources), _full_row(V, A.shape[1])
     seen = np.zeros((n, A.shape[1]), dtype=np.uint64)
     owner = np.arange(n, dtype=np.int64)
     seen[owner, sources // 64] = np.left_shift(np.uint64(1), (sources % 64).astype(np.uint64))
     frontier = sources
+    F = seen.copy()
     for _ in range(k):
         if len(frontier) == 0:
             break
-        new = _expand(A, owner, frontier, n)
-        new &= ~seen
+        missing = int((V - _popcount_rows(seen[np.unique(owner)])).sum())
+        if BOTTOM_UP and missing < len(frontier):
+            new = _gather_up(A, F, seen, full)
+        else:
+            new = _expand(A, owner, frontier, n)
+            new &= ~seen
         seen |= new
         new[(seen == full).all(axis=1)] = 0
+        F = new
         owner, frontier = _set_bits(new)
     return seen
 
@@ -413,11 +493,16 @@ def confirm(parsed: schema.DegDiamAnswer, w: Witness) -> tuple[bool, str]:
         distance = lambda x, y: bit_distance(A, x, y)
     else:
         if parsed.is_cayley:
-            adj = _CayleyAdjacency(CayleyGroup(parsed.moduli, parsed.generators))
+            group = CayleyGroup(parsed.moduli, parsed.generators)
+            degree = lambda x: len(set(group.neighbours(x)))
+
+            def distance(x, y):
+                t = int(group.search(x, None, target=y)[y])
+                return None if t < 0 else t
         else:
             adj = _adjacency_lists(parsed)
-        degree = lambda x: len(set(adj[x]))
-        distance = lambda x, y: bfs_distance(adj, x, y)
+            degree = lambda x: len(set(adj[x]))
+            distance = lambda x, y: bfs_distance(adj, x, y)
     if w.kind == "degree":
         x = w["vertex"]
         deg = degree(x)

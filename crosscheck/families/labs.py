@@ -13,8 +13,8 @@ X Y = sum_m (sum_{i+j=m} b_i b_(N-1-j)) 10^(w m), whose slot m = N - 1 - k holds
 so no slot carries into the next and the digits of the product are the A_k. The product is the
 standard library's ``decimal`` multiplication (libmpdec, number-theoretic transforms for long
 operands) in a context with the maximal precision that traps ``Inexact`` and ``Rounded``, so it is exact
-or an internal error; the digits are cut into slots by numpy (uint8 digits times powers of ten, int64,
-every slot < 10^8), the prefix sums and C_k are int64 (|C_k| < N), and the squares are summed in
+or an internal error; the digits are cut into slots by numpy (uint8 digits combined by Horner's rule
+in int64, one pass per digit position, every slot < 10^8), the prefix sums and C_k are int64 (|C_k| < N), and the squares are summed in
 int64 blocks of 2^16 terms (each below 2^16 N^2 < 2^63 for N < 1.1 * 10^7) and then as Python integers.
 A different method from the primary's FLINT product of the +-1 polynomials; the bit-parallel double
 sum ``popcount_energy`` (O(N^2 / 64)) and the literal ``literal_energy`` state E a third and a fourth way
@@ -54,8 +54,11 @@ def energy(seq: tuple[int, ...]) -> int:
     text = str(_EXACT.multiply(x, y)) if "1" in bits else "0"
     low = (n - 1) * w                                 # slots 0..n-2: A_(n-1) .. A_1, least significant last
     text = text[-low:].rjust(low, "0")
-    slots = (np.frombuffer(text.encode("ascii"), dtype=np.uint8) - 48).reshape(n - 1, w).astype(np.int64)
-    a = slots @ (10 ** np.arange(w - 1, -1, -1, dtype=np.int64))          # a[k - 1] = A_k
+    digits = (np.frombuffer(text.encode("ascii"), dtype=np.uint8) - 48).reshape(n - 1, w)   # uint8, 0..9
+    a = digits[:, 0].astype(np.int64)                                     # a[k - 1] = A_k, Horner over the
+    for col in range(1, w):                                               # w digits of each slot (< 10^w)
+        a *= 10
+        a += digits[:, col]
     prefix = np.concatenate(([0], np.cumsum(b)))                          # prefix[j] = P_j
     k = np.arange(1, n, dtype=np.int64)
     c = (n - k) - 2 * (prefix[n - k] + (prefix[n] - prefix[k])) + 4 * a

@@ -27,9 +27,15 @@ points, digit specs at the node limit):
   the diagonals x - y = d for d + 1999 with no ternary digit 2 (3-AP-free), n = 2,000, valid; M the
   same with a point completing a corner appended last; N 1,400,000 random points at n = 10^9 (about
   31 MB of compact JSON; valid); O the product set {1000 i} x {0..429} at n = 10^6 (184,900 points,
-  valid: every anti-diagonal holds one point, rows and columns 430, so the second walks 7.95 * 10^7
-  points, just under ``MAX_LOOKUPS``: its top); P 2,800,000 random points of the 2,000 x 2,000 grid
-  (about the most a 32 MiB answer holds there; corners everywhere).
+  valid: every anti-diagonal holds one point, rows and columns 430: as corner points its points need
+  7.95 * 10^7 lookups, as right points one each, the role the second takes since issue 31); P 2,800,000
+  random points of the 2,000 x 2,000 grid (about the most a 32 MiB answer holds there; corners everywhere).
+* Q-T (issue 31; ``worst_corners.py`` builds them): Q the product set {1000 i} x {0..459} (211,600
+  points; 9.7 * 10^7 lookups as corner points, refused before); R at n = 10^9 a row, a column and an
+  anti-diagonal of 15,492 points each (every view just under ``MAX_PAIRS``) and 1.7 million isolated
+  points (29.7 MiB): the primary's pruned scan forms no pair (no row point has a second point in its
+  column); S the three lines with a second point far up the column of every row point (the pruned scan
+  still forms and looks up all 1.2e8 pairs: the primary's top); T S with the 1.7 million isolated points.
 ``python -m tests.benchmarks.bench_corners L M`` runs only the named cases.
 Then the inputs of issue 8 item 5 (B, C, D) as medians of several in-process runs beside the public
 release's recorded figure (0.11-0.19 s for the three).
@@ -205,6 +211,14 @@ def main() -> int:
     _row("O n=10^6, {1000 i} x {0..429} (valid, second's top)", {"n": big},
          lambda: [[1000 * i, j] for i in range(430) for j in range(430)], rows, compact=True)
     _row("P n=2000, 2,800,000 random points", params, case_p, rows, compact=True)
+    from tests.benchmarks import worst_corners as worst          # issue 31
+    _row("Q n=10^6, {1000 i} x {0..459} (valid; refused before issue 31)", {"n": big}, lambda: worst.product(False),
+         rows, compact=True)
+    _row("R n=10^9, three lines of 15,492 + 1.7M isolated (valid)", {"n": 10 ** 9}, lambda: worst.lines(False, 1_700_000),
+         rows, compact=True)
+    _row("S n=10^9, three active lines of 15,492 (valid, the primary's top)", {"n": 10 ** 9},
+         lambda: worst.lines(True, 0), rows, compact=True)
+    _row("T as S + 1.7M isolated (valid)", {"n": 10 ** 9}, lambda: worst.lines(True, 1_700_000), rows, compact=True)
     doc = fixtures.read_json("constructions", "corners", "n185.json")
     _row("F reference n=185 (literal)", doc["params"], doc["answer"], rows)
     if ONLY:

@@ -35,6 +35,10 @@ Q: the same with vertex 3,998 isolated (disconnected); R: the complete graph on 
 perfect matching (diameter 3), valid at k = 3, and T at k = 2 (a pair at distance 3); U: the primary's
 costliest dense kind, K_2000 with a tail of 333 layers of 6 vertices (2,010,958 edges, minimum degree
 6, so L = k) at k = 74, the largest k its bound admits (every level dense; far pairs).
+Issue 31: V: a random graph with 579,999 edges on 0..3998 and the pendant edge [0, 3999] at k = 4,000
+(admitted through the search per component; the second prices its bit rows with that level bound);
+W: the Cayley form of K_4000 over the moduli [2,2,2,2,2,5,5,5,1,1,1,1] (every non-zero element a
+generator), X: the same over [4000] (the second's search from the identity stops once full).
 ``python -m tests.benchmarks.bench_degdiam P Q`` runs only the named cases.
 Targets on a two-core machine: primary under 3 s, second under 30 s (the limit is 60 s per verifier);
 for the dense cases both under 15 s of CPU.
@@ -121,6 +125,17 @@ def dense_rows(wanted) -> list:
     if wanted("U"):
         rows.append(measure("degdiam", primary, second, "U K_2000 + tail of width 6, k=74 (at the primary's bound)",
                             {"d": 2005, "k": 74}, wide_tail(2000, 333, 6), compact=True))
+    # issue 31 (worst_degdiam.py builds them): V the pendant graph of case 1, W/X the complete Cayley forms of case 2
+    from tests.benchmarks import worst_degdiam as worst
+    if wanted("V"):
+        rows.append(measure("degdiam", primary, second, "V random 579,999 edges + pendant [0, 3999], k=4000 (issue 31)",
+                            {"d": 10_000, "k": 4000}, worst.pendant(579_999), compact=True))
+    if wanted("W"):
+        rows.append(measure("degdiam", primary, second, "W Cayley K_4000 over 12 moduli, k=2 (issue 31)",
+                            {"d": 3999, "k": 2}, worst.complete_cayley(worst.TWELVE), compact=True))
+    if wanted("X"):
+        rows.append(measure("degdiam", primary, second, "X Cayley K_4000 over [4000], k=2 (issue 31)",
+                            {"d": 3999, "k": 2}, worst.complete_cayley([4000]), compact=True))
     return rows
 
 

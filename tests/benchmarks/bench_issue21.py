@@ -30,6 +30,7 @@ the full check (an early exit must not cost more than the valid case).
 """
 from __future__ import annotations
 
+from endless_exam.certificates.reasons import WITNESS_REASONS
 from endless_exam import crosscheck  # noqa: F401  (first: sets SYMPY_GROUND_TYPES=python before anything imports sympy)
 
 import argparse
@@ -150,7 +151,7 @@ def _agree(family: str, primary, second, params: dict, answer: Any) -> str:
     note = f"{pv.status.value} {pv.reason or ''}".strip()
     if (pv.status, pv.reason, pv.objective) != (sv.status, sv.reason, sv.objective):
         print(f"!! {family}: the verifiers disagree: {pv.status} {pv.reason} / {sv.status} {sv.reason}", file=sys.stderr)
-    if pv.reason in ("DUPLICATE", "PROPERTY_VIOLATION"):
+    if pv.reason in WITNESS_REASONS:
         ok, message = second.witness_holds(params, answer, pv.witness)
         ok2, message2 = primary.witness_holds(params, answer, sv.witness)
         if not (ok and ok2):

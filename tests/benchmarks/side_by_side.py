@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from endless_exam.certificates.reasons import WITNESS_REASONS
+
 RUNS = 9
 
 
@@ -36,7 +38,7 @@ def median_rows(primary: ModuleType, second: ModuleType, cases: list[tuple[str, 
         pv, sv = primary.check(params, answer), second.check(params, answer)          # warm-up
         if (pv.status, pv.reason, pv.objective) != (sv.status, sv.reason, sv.objective):
             print(f"!! verdict mismatch in {name}: {pv.status} {pv.reason} / {sv.status} {sv.reason}", file=sys.stderr)
-        if pv.reason in ("DUPLICATE", "PROPERTY_VIOLATION"):
+        if pv.reason in WITNESS_REASONS:
             ok, message = second.witness_holds(params, answer, pv.witness)
             if not ok:
                 print(f"!! second verifier does not confirm the primary's witness in {name}: {message}", file=sys.stderr)

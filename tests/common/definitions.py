@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 
+from endless_exam.certificates.reasons import WITNESS_REASONS
 from endless_exam import fixtures
 from endless_exam.certificates.schemas import capset as capset_schema
 from endless_exam.certificates.verdict import Status
@@ -35,7 +36,7 @@ def expect(family: str, params: dict, answer, reason: str | None, objective: int
             assert v.status is Status.REJECT, (name, family, params, answer, v)
             assert v.reason == reason, (name, family, params, answer, v)
     for v, other in ((p, second_families.load(family)), (s, primary_families.load(family))):
-        if v.reason in ("DUPLICATE", "PROPERTY_VIOLATION"):
+        if v.reason in WITNESS_REASONS:
             holds, message = other.witness_holds(params, answer, v.witness)
             assert holds, (family, params, answer, v, message)
     return p, s

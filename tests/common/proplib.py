@@ -1,7 +1,7 @@
 """Helpers shared by the property tests (``tests/families/<family>/test_<family>_properties.py``); not a test module.
 
-* ``both``: run both verifiers in-process on one answer; they must agree, and each DUPLICATE or
-  PROPERTY_VIOLATION witness must be confirmed by the OTHER verifier's ``witness_holds``;
+* ``both``: run both verifiers in-process on one answer; they must agree, and each witness (every reason of
+  ``reasons.WITNESS_REASONS``) must be confirmed by the OTHER verifier's ``witness_holds``;
 * ``assert_reference_construction``: a bundled construction document is well formed and accepted by
   both verifiers with its recorded objective;
 * ``assert_crosscheck_is_independent``: in a fresh interpreter, the second verifier and the oracle
@@ -17,6 +17,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from endless_exam.certificates.reasons import WITNESS_REASONS
 from endless_exam.certificates.params import validate
 from endless_exam.certificates.verdict import Status, Verdict, objective_from_str
 
@@ -25,11 +26,12 @@ CONSTRUCTION_KEYS = {"family", "params", "answer", "objective", "method", "gener
 
 
 def both(primary: ModuleType, second: ModuleType, params: dict, answer: Any) -> tuple[Verdict, Verdict]:
-    """Both verifiers' verdicts; they agree on status, reason and objective, and every DUPLICATE or
-    PROPERTY_VIOLATION witness is confirmed by the other verifier."""
+    """Both verifiers' verdicts; they agree on status, reason and objective, and every witness (a reason of
+    ``reasons.WITNESS_REASONS``: duplicates, property violations, invalid certificates) is confirmed by the
+    other verifier."""
     p, s = primary.check(params, answer), second.check(params, answer)
     assert (p.status, p.reason, p.objective) == (s.status, s.reason, s.objective), (p, s)
-    if p.reason in ("DUPLICATE", "PROPERTY_VIOLATION"):
+    if p.reason in WITNESS_REASONS:
         for verdict, other in ((p, second), (s, primary)):
             holds, message = other.witness_holds(params, answer, verdict.witness)
             assert holds, (verdict.witness, message)

@@ -23,6 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from endless_exam.certificates.reasons import WITNESS_REASONS
 from endless_exam import fixtures
 from endless_exam.certificates.schemas import corners as schema
 from endless_exam.certificates.forms import diffset, digits
@@ -57,7 +58,7 @@ def brute_has_corner(points) -> bool:
 def both(answer, n: int):
     params = {"n": n}
     p, s = proplib.both(primary, second, params, answer)
-    if p.reason in ("DUPLICATE", "PROPERTY_VIOLATION"):
+    if p.reason in WITNESS_REASONS:
         pts = schema.parse(answer, params).points
         for verdict in (p, s):
             idx = verdict.witness["indices"]
@@ -470,18 +471,21 @@ def test_lists_beyond_the_former_cap_and_the_new_one():
     assert info.value.reason == "SIZE_LIMIT"
 
 
-def test_lookup_bound_refuses_long_rows_and_columns_with_short_anti_diagonals():
+def test_lookup_bound_takes_the_cheapest_role():
     """A product set A x B, A = multiples of 1,000, B = 0..s-1: rows and columns of s points, every
-    anti-diagonal holds one point (so the primary's pair bound passes), but the second's shorter lines
-    hold s^3 points in all: refused for s = 440 (8.5e7), not for s = 430 (7.95e7)."""
+    anti-diagonal holds one point, so as a corner point a point costs s lookups (s^3 in all, over the
+    bound for s = 460: issue 31) but as a right or top point one: admitted. The s x s block has long
+    rows, columns and anti-diagonals: refused for s = 500 (every role over 8e7), admitted for s = 480."""
     n = 10 ** 6
-    for s, refused in ((440, True), (430, False)):
-        pts = [[1000 * i, j] for i in range(s) for j in range(s)]
-        coords = tuple(c for p in pts for c in p)
-        assert schema.pair_work(coords) == 0 and schema.lookup_work(coords) == s ** 3
+    pts = [[1000 * i, j] for i in range(460) for j in range(460)]
+    coords = tuple(c for p in pts for c in p)
+    assert schema.pair_work(coords) == 0 and schema.role_lookups(coords) == (460 ** 3, 460 ** 2, 460 ** 2)
+    assert schema.lookup_work(coords) == 460 ** 2 and schema.parse(pts, {"n": n}).n == n
+    for s, refused in ((500, True), (480, False)):
+        block = [[x, y] for x in range(s) for y in range(s)]
         if refused:
             with pytest.raises(AnswerError) as info:
-                schema.parse(pts, {"n": n})
-            assert info.value.reason == "SIZE_LIMIT" and "shorter lines" in str(info.value)
+                schema.parse(block, {"n": n})
+            assert info.value.reason == "SIZE_LIMIT" and "three roles" in str(info.value)
         else:
-            assert schema.parse(pts, {"n": n}).n == n
+            assert schema.parse(block, {"n": n}).n == n

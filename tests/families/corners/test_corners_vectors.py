@@ -35,6 +35,10 @@ def _generate(recipe: dict) -> bytes:
         return json.dumps({"diff_set": list(range(start, stop)) + list(recipe.get("extra", []))}).encode()
     if kind == "repeat_diff":
         return json.dumps({"diff_set": [recipe["value"]] * recipe["count"]}).encode()
+    if kind == "product":                                 # issue 31: {1000 i} x {0..459}
+        (x0, dx, nx), (y0, dy, ny) = recipe["xs"], recipe["ys"]
+        points = [[x0 + i * dx, y0 + j * dy] for i in range(nx) for j in range(ny)]
+        return json.dumps(points + [list(p) for p in recipe.get("append", [])]).encode()
     if kind == "digits_range":
         return json.dumps({"diff_set": vectorlib.digit_spec(recipe)}).encode()
     raise ValueError(f"unknown generate recipe {kind!r}")

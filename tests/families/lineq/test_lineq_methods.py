@@ -26,6 +26,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from endless_exam.certificates.reasons import WITNESS_REASONS
 from endless_exam import fixtures
 from endless_exam.certificates.schemas import lineq as schema
 from endless_exam.certificates.verdict import Status
@@ -51,7 +52,7 @@ def check_hit(hit, values, a, b):
 
 
 def confirm(params, answer, verdict):
-    if verdict.reason in ("PROPERTY_VIOLATION", "DUPLICATE"):
+    if verdict.reason in WITNESS_REASONS:
         ok, message = second.witness_holds(params, answer, verdict.witness)
         assert ok, (verdict.witness, message)
 

@@ -23,6 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from endless_exam.certificates.reasons import WITNESS_REASONS
 from endless_exam import fixtures
 from endless_exam.certificates.schemas import lineq as schema
 from endless_exam.certificates.errors import ParamsError
@@ -56,7 +57,7 @@ def brute_has_solution(a: int, b: int, values) -> bool:
 def both(answer, a: int, b: int, n: int):
     params = {"a": a, "b": b, "n": n}
     p, s = proplib.both(primary, second, params, answer)
-    if p.reason in ("DUPLICATE", "PROPERTY_VIOLATION"):
+    if p.reason in WITNESS_REASONS:
         els = schema.parse(answer, params).elements
         for verdict in (p, s):
             idx = verdict.witness["indices"]
