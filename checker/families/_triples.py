@@ -101,13 +101,14 @@ def rainbow(digits: np.ndarray, i: int, j: int, k: int) -> int:
 
 def _half_codes(width: int) -> np.ndarray:
     """lut[X, Y] = the pattern (base 4) of a pair over ``width`` coordinates whose symbols (base 3) are X and Y:
-    digit j is 3 where x_j = y_j and 3 - x_j - y_j (the missing symbol) elsewhere."""
-    size = 3 ** width
-    vals = np.arange(size)
-    digits = np.stack([(vals // 3 ** j) % 3 for j in range(width)], axis=1)           # size x width
-    x, y = digits[:, None, :], digits[None, :, :]
-    code = np.where(x == y, 3, 3 - x - y)
-    return (code * (4 ** np.arange(width))).sum(axis=2).astype(np.int64)
+    digit j is 3 where x_j = y_j and 3 - x_j - y_j (the missing symbol) elsewhere. Built digit by digit:
+    X = x_0 + 3 X', so lut[X, Y] = code(x_0, y_0) + 4 lut'[X', Y'] (one broadcast add per digit)."""
+    one = np.array([[3, 2, 1], [2, 3, 0], [1, 0, 3]], np.int64)          # code(x, y) for one coordinate
+    lut = np.zeros((1, 1), np.int64)
+    for _ in range(width):
+        size = lut.shape[0]
+        lut = (4 * lut[:, None, :, None] + one[None, :, None, :]).reshape(3 * size, 3 * size)
+    return lut
 
 
 def coordinate_order(digits: np.ndarray, m: int, block: int) -> np.ndarray:
@@ -325,12 +326,15 @@ class _Scan:
 
     def _rainbow_table(self) -> np.ndarray:
         """table[p, v]: a word whose symbols on a block are v (base 3) has a rainbow coordinate with a pair of
-        pattern p (base 4) there."""
+        pattern p (base 4) there. Built digit by digit: p = p_0 + 4 p', v = v_0 + 3 v', and the word is
+        rainbow at coordinate 0 iff p_0 = v_0 (pattern 3, equal symbols, never matches)."""
         if self._rainbow is None:
-            b = self.block
-            code = (np.arange(4 ** b)[:, None] // 4 ** np.arange(b)) % 4                # patterns x b
-            sym = (np.arange(3 ** b)[:, None] // 3 ** np.arange(b)) % 3                 # values x b
-            self._rainbow = (code[:, None, :] == sym[None, :, :]).any(axis=2).ravel()   # index p * 3^b + v
+            one = np.arange(4)[:, None] == np.arange(3)[None, :]                       # 4 x 3
+            table = np.zeros((1, 1), bool)
+            for _ in range(self.block):
+                p, v = table.shape
+                table = (table[:, None, :, None] | one[None, :, None, :]).reshape(4 * p, 3 * v)
+            self._rainbow = table.ravel()                                               # index p * 3^b + v
         return self._rainbow
 
     def _middle(self, y: int, o: int, tables) -> tuple[int, int] | None:
@@ -474,3 +478,41 @@ def find_bad_triple(words: tuple[str, ...], n: int, m: int) -> tuple[int, int, i
         return _Scan(digits, m).run()
     counts = np.stack([(digits == s).sum(axis=0) for s in range(3)])
     return _scan_counted(digits, np.nonzero(counts.min(axis=0) > 0)[0], m)
+
+
+CLOSE_WORK = 50_000_000         # N^2 n: the close-pair pass runs when its two matrix products are this small
+
+
+def close_pair_violation(digits: np.ndarray, m: int) -> tuple[int, int, int] | None:
+    """A violating triple through one of the N closest pairs of words, or None (which decides nothing: the
+    scan follows). Why it is a useful first look: t(w, x, z) <= d(x, z), so the triples of a near-duplicate
+    pair are the likeliest to fail, and a pair is checked against every third word at once. The Hamming
+    distances come from one product of one-hot matrices (float32 BLAS; the entries are integers <= n, exact),
+    and for a pair (x, z) with D = {i : x_i != z_i}, t(w, x, z) = #{i in D : w_i = -(x_i + z_i)} is a second
+    product of the one-hot matrix with the indicator of those (coordinate, symbol) cells. Runs only when
+    N^2 n <= ``CLOSE_WORK``."""
+    total, n = digits.shape
+    if total < 3 or total * total * n > CLOSE_WORK:
+        return None
+    onehot = (digits[:, :, None] == np.arange(3, dtype=digits.dtype)[None, None, :]).reshape(total, 3 * n)
+    dense = onehot.astype(np.float32)
+    dist = n - (dense @ dense.T)
+    dist[np.tril_indices(total)] = np.inf                              # each pair x < z once
+    take = min(total, total * (total - 1) // 2)
+    flat = np.argpartition(dist.ravel(), take - 1)[:take]
+    xs, zs = np.divmod(flat, total)
+    x, z = digits[xs].astype(np.int16), digits[zs].astype(np.int16)
+    third = (-(x + z)) % 3                                             # the symbol that separates, where x != z
+    cells = np.zeros((take, n, 3), np.float32)
+    rows, cols = np.nonzero(x != z)
+    cells[rows, cols, third[rows, cols]] = 1
+    t = dense @ cells.reshape(take, 3 * n).T                           # total x take: t(w, x, z)
+    t[xs, np.arange(take)] = np.inf
+    t[zs, np.arange(take)] = np.inf
+    w, p = np.nonzero(t < m)
+    if len(w) == 0:
+        return None
+    i, j, k = int(w[0]), int(xs[p[0]]), int(zs[p[0]])
+    if rainbow(digits, i, j, k) >= m:
+        raise RuntimeError("trifference self-check failed: the close-pair pass reported a separated triple")
+    return i, j, k

@@ -12,7 +12,9 @@ What is checked, and why it suffices.
     so the words are exactly x0 + L): translation preserves separation, so the triples are those of L
     and, translated once more, the triples {0, a, b} of L. For m <= 3 L is decided by the hyperplane
     criterion below (with its witness translated back to three list positions); for m >= 4 by the pair
-    criterion: for all non-zero a != b in L, #{i : a_i != 0, b_i != 0, a_i != b_i} >= m.
+    criterion: for all non-zero a != b in L, #{i : a_i != 0, b_i != 0, a_i != b_i} >= m, read off the
+    codeword weights by difference and sum word (``_affine.sum_violation``; the second verifier reads
+    the same identity row by row, with weights computed in plain Python).
   - otherwise, if the list is *near-affine* (below), by its affine core and its few extra words;
   - otherwise every triple is examined by the bit-parallel scan of ``_triples`` (any m).
 
@@ -32,11 +34,20 @@ What is checked, and why it suffices.
   words already differ from the first by a space of rank > R + 1 + e (R the rank limit) has no core at
   all (``_core_possible``) and goes to the scan at once. Bound on the work: at most
   ``_affine.TRIES`` = 4 cores, each found with at most 12 eliminations of the N x n digits; per core one
-  run of the criterion (the hyperplane engine, as for ``linear_code``, or at most 3^16 / 2 pairs) and N
-  dictionary look-ups; then at most e N^2 / 2 <= 6e8 pairs for the extras, each counted on one 64-bit
-  word of coordinates and, only when below m there, on all ceil(n / 64) words. A list that is a
-  translate of a trifferent code with one word replaced (the edge case of issue 20) is decided in a
-  second or two.
+  run of the criterion (the hyperplane engine for m <= 3, as for ``linear_code``; for m >= 4 the weight
+  sums of ``_affine.sum_violation`` with e = x0, at most ``_affine.sum_work(8)`` = 2.15e7 table
+  entries) and N dictionary look-ups; then the extras: for a core of rank k <= 8 (``_weights_path``:
+  e sum_work(k) <= ``EXTRA_PAIRS``), per extra word e the triples with two core words are read off the
+  weights of L and of the coset (x0 - e) + L (3 t(x, y, z) = d(x, y) + d(y, z) + d(x, z) - 2 wt(x + y + z),
+  proved in ``_affine.sum_violation``), at most sum_work(k) entries whatever m and n, and the triples
+  with a second extra word are counted on value masks (|X|^2 N / 2 pairs); for a core of rank 9..12
+  (m <= 3 only) at most e N^2 / 2 <= 6e8 pairs, each counted on one 64-bit word of coordinates and,
+  only when below m there, on all ceil(n / 64) words. A list that is a translate of a trifferent code
+  with one word replaced (the edge case of issue 20) is decided in a second or two, and the near-affine
+  lists of issue 31 (rank-8 codes of length 1,024 with 27 replaced words, m = 20 or 100) in about 1.5 s.
+* Before the core search and the scan (non-affine lists with N^2 n <= 5e7), ``_triples.close_pair_violation``
+  checks the triples through the N closest pairs of words (t(w, x, z) <= d(x, z)); it only ever
+  reports a real failing triple, so it decides nothing when it finds none.
 * ``linear_code``: the rank k over F_3 (python-flint ``nmod_mat``; k <= 12 or ``SIZE_LIMIT``), the
   minimum distance (a reduced row echelon basis has a codeword of weight < m, m <= 3, iff a row or two
   proportional rows show it, see ``_gf3.low_weight_combination``), and the hyperplane criterion.
@@ -179,32 +190,6 @@ def linear_violation(basis: list[list[int]], n: int, m: int) -> tuple[list[int],
     return None
 
 
-def _pair_violation(diffs: np.ndarray, m: int) -> tuple[int, int] | None:
-    """Indices (into the rows of ``diffs``, a linear code listed with 0 among its rows) of non-zero a != b
-    with fewer than m coordinates where both are non-zero and different. Per a, the count on the 64-bit
-    word of coordinates with the most non-zero entries comes first (a lower bound); only the b below m
-    there are counted on every word."""
-    n_words, n = diffs.shape
-    nw = -(-n // 64)
-    ones = _triples._pack(diffs == 1, nw)
-    twos = _triples._pack(diffs == 2, nw)
-    lead = int(np.argmax(np.bitwise_count(ones | twos).sum(axis=0)))
-    q1, q2 = np.ascontiguousarray(ones[:, lead]), np.ascontiguousarray(twos[:, lead])
-    nonzero = np.nonzero(diffs.any(axis=1))[0]
-    for t, a in enumerate(nonzero[:-1]):
-        rest = nonzero[t + 1:]
-        quick = np.bitwise_count((q1[a] & q2[rest]) | (q2[a] & q1[rest]))
-        rest = rest[quick < m]
-        if len(rest) == 0:
-            continue
-        both = (ones[a][None, :] & twos[rest]) | (twos[a][None, :] & ones[rest])
-        count = np.bitwise_count(both).sum(axis=1)
-        bad = np.nonzero(count < m)[0]
-        if len(bad):
-            return int(a), int(rest[bad[0]])
-    return None
-
-
 def _affine_basis(words: tuple[str, ...], n: int) -> list[list[int]] | None:
     """A basis of L when the words are exactly words[0] + L for a linear code L, else None: the size must
     be 3^r and the differences w - words[0] must span a space of rank r (then the 3^r distinct words all
@@ -238,7 +223,10 @@ def _check_list(parsed: schema.WordList) -> Verdict:
         if basis is not None:
             triple = _affine_violation(words, basis, n, m)
         else:
-            decided, triple = _near_affine(words, n, m)
+            triple = _triples.close_pair_violation(_triples.digits_of(words, n), m)
+            decided = triple is not None
+            if not decided:
+                decided, triple = _near_affine(words, n, m)
             if not decided:
                 triple = _triples.find_bad_triple(words, n, m)
         if triple is not None:
@@ -260,10 +248,29 @@ def _affine_violation(words, basis, n, m) -> tuple[int, int, int] | None:
             return None
         _, a, b = found
         return 0, index[_text(_add(origin, a))], index[_text(_add(origin, b))]
-    digits = _triples.digits_of(words, n).astype(np.int16)
-    diffs = ((digits - digits[0]) % 3).astype(np.uint8)
-    pair = _pair_violation(diffs, m)
-    return None if pair is None else (0, pair[0], pair[1])
+    digits = _triples.digits_of(words, n)
+    span = _affine.span_words(basis, n)
+    weights = _affine.coset_weights(span, np.zeros(n, np.uint8))
+    message = _messages(digits, 0, basis, span)
+    position = np.empty(len(span), np.int64)
+    position[message] = np.arange(len(words))
+    pair = _affine.sum_violation(weights, weights, len(basis), m, lambda a, b: (a != 0) & (b != 0))
+    return None if pair is None else (0, int(position[pair[0]]), int(position[pair[1]]))
+
+
+def _messages(digits: np.ndarray, origin: int, basis: list[list[int]], span: np.ndarray,
+              rows: np.ndarray | None = None) -> np.ndarray:
+    """The message sigma (index into ``span``) of each word w of ``rows`` (default: all) with w - w_origin =
+    sigma G, G the reduced row echelon ``basis``: digit j of sigma is the difference at the pivot of row j.
+    Every word is compared with span[sigma] (a word outside the core is a self-check failure)."""
+    rows = np.arange(len(digits)) if rows is None else rows
+    diffs = ((digits[rows].astype(np.int16) - digits[origin]) % 3).astype(np.uint8)
+    pivots = [int(np.flatnonzero(np.array(r))[0]) for r in basis]
+    message = (diffs[:, pivots].astype(np.int64) * (3 ** np.arange(len(basis)))).sum(axis=1) if pivots \
+        else np.zeros(len(rows), np.int64)
+    if not np.array_equal(span[message], diffs):
+        raise RuntimeError("trifference self-check failed: a core word is not in the span of the core basis")
+    return message
 
 
 def _extra_budget(size: int) -> int:
@@ -299,19 +306,41 @@ def _near_affine(words: tuple[str, ...], n: int, m: int) -> tuple[bool, tuple[in
         if k != len(chosen):
             raise RuntimeError("trifference self-check failed: FLINT and the numpy elimination disagree on a rank")
         bad = None
-        if k and m <= 3:
-            found = linear_violation(basis, n, m)
-            bad = None if found is None else found[1:]
-        elif k:
-            code = _span(basis, n)
-            pair = _pair_violation(code, m)
-            bad = None if pair is None else (code[pair[0]].tolist(), code[pair[1]].tolist())
-        if bad is None:
-            return True, _affine.extra_violation(digits, np.flatnonzero(~inside), m)
+        if PAIR_RANK >= k >= 1:
+            span = _affine.span_words(basis, n)
+            weights = _affine.coset_weights(span, np.zeros(n, np.uint8))
+            if m <= 3:
+                found = linear_violation(basis, n, m)
+                bad = None if found is None else found[1:]
+            else:
+                pair = _affine.sum_violation(weights, weights, k, m, lambda a, b: (a != 0) & (b != 0))
+                bad = None if pair is None else (span[pair[0]].tolist(), span[pair[1]].tolist())
+            if bad is None and _weights_path(int(np.count_nonzero(~inside)), k):
+                inside_at = np.flatnonzero(inside)
+                message = _messages(digits, origin, basis, span, inside_at)
+                return True, _affine.extra_violation_by_weights(digits, origin, inside_at, message, span,
+                                                                 weights, m)
+            if bad is None:
+                return True, _affine.extra_violation(digits, np.flatnonzero(~inside), m)
+        else:
+            if k:                                   # rank 9..12, m <= 3
+                found = linear_violation(basis, n, m)
+                bad = None if found is None else found[1:]
+            if bad is None:
+                return True, _affine.extra_violation(digits, np.flatnonzero(~inside), m)
         triple = _lift(words, digits, inside, *bad)
         if triple is not None:
             return True, triple
     return False, None
+
+
+def _weights_path(extras: int, k: int) -> bool:
+    """Are the triples through the extra words of a core of rank k decided from the weight tables? Its cost
+    is at most ``_affine.sum_work(k)`` table entries per extra word, whatever m and n (the count on bit
+    masks costs N^2 / 2 pairs per extra word, times ceil(n / 64) words for the pairs its 64-coordinate
+    quick pass leaves, all of them when m > 64): the table path is taken when its whole cost fits
+    ``EXTRA_PAIRS``, which every core of rank <= 8 with at most ``_extra_budget(6561)`` = 27 extra words does."""
+    return 1 <= k <= PAIR_RANK and extras * _affine.sum_work(k) <= EXTRA_PAIRS
 
 
 def _core_possible(digits: np.ndarray, max_rank: int, max_extra: int) -> bool:
@@ -322,18 +351,10 @@ def _core_possible(digits: np.ndarray, max_rank: int, max_extra: int) -> bool:
     (python-flint) rules every core out. Skipping only sends the list to the full scan (exact as well)."""
     bound = max_rank + 1 + max_extra
     prefix = digits[:2 * (bound + 1)].astype(np.int16)
-    if len(prefix) <= bound + 1:
+    if min(len(prefix) - 1, digits.shape[1]) <= bound:          # the rank cannot exceed the bound
         return True
     diffs = ((prefix[1:] - prefix[0]) % 3).tolist()
     return _gf3.rank(diffs, digits.shape[1]) <= bound
-
-
-def _span(basis: list[list[int]], n: int) -> np.ndarray:
-    """Every codeword of the span of ``basis`` (3^k x n, uint8, the zero word first)."""
-    k = len(basis)
-    idx = np.arange(3 ** k, dtype=np.int64)
-    messages = np.stack([(idx // 3 ** p) % 3 for p in range(k)], axis=1)
-    return ((messages @ np.array(basis, dtype=np.int64)) % 3).astype(np.uint8)
 
 
 def _check_linear_code(parsed: schema.LinearCode) -> Verdict:

@@ -136,3 +136,131 @@ def _scan_pairs(A1, A2, AZ, N1, N2, Z, E, m: int) -> tuple[int, int] | None:
             if len(pu):
                 return int(pu[0]), int(pv[0])
     return None
+
+
+# ---- cores of rank <= 8: the triples through an extra word from the weights of three word sets ----------
+
+ROWS_PER_BLOCK = 1 << 21       # table entries (alpha rows x every beta) per block of ``_weight_rows``
+LIGHT_WORDS = 81               # the lightest words of g + L whose rows ``_weight_rows`` reads in full
+
+
+def _grids(k: int):
+    """Digit-wise addition and subtraction tables of the low 4 and the high k - 4 base-3 digits."""
+    low = min(k, 4)
+
+    def tables(digits: int):
+        size = 3 ** digits
+        d = (np.arange(size)[:, None] // 3 ** np.arange(digits)) % 3
+        place = 3 ** np.arange(digits)
+        return ((((d[:, None, :] + d[None, :, :]) % 3) * place).sum(axis=2),
+                (((d[:, None, :] - d[None, :, :]) % 3) * place).sum(axis=2))
+    return low, tables(low), tables(k - low)
+
+
+def _weight_rows(w_g, w_code, w_neg, listed: np.ndarray, k: int, m: int, work: list | None = None):
+    """Messages (alpha, beta), both listed, alpha != beta, with
+        w_g[alpha] + w_g[beta] + w_code[alpha - beta] - 2 w_neg[alpha + beta] < 3m,
+    or None. Rows alpha against every beta (a row and column permutation of the weight grids per row);
+    which rows are read (each bound is a lower bound of the left side, so no failing pair is left out):
+    LIGHT = the ``LIGHT_WORDS`` messages of least w_g, tau = the least w_g outside LIGHT,
+    floor = min_{c != 0} w_code - 2 max w_neg;
+    * a row alpha in LIGHT against every beta;
+    * a row alpha outside LIGHT against the beta > alpha outside LIGHT (the pairs with a LIGHT word were
+      read in its row), and only when w_g[alpha] + tau + floor < 3m (else w_g[beta] >= tau bounds them).
+    ``work``: when a list is given, the number of table entries read is appended."""
+    size = 3 ** k
+    low, (add_low, sub_low), (add_high, sub_high) = _grids(k)
+    wide = 3 ** low
+    code_grid = w_code.reshape(size // wide, wide)
+    neg_grid = w_neg.reshape(size // wide, wide)
+    order = np.argsort(w_g, kind="stable")
+    light = np.zeros(size, bool)
+    light[order[:LIGHT_WORDS]] = True
+    tau = int(w_g[order[LIGHT_WORDS]]) if size > LIGHT_WORDS else int(w_g.max())
+    floor = int(w_code[1:].min()) - 2 * int(w_neg.max())
+    rows = np.flatnonzero(listed & (light | (w_g + tau + floor < 3 * m)))
+    step = max(1, ROWS_PER_BLOCK // size)
+    beta = np.arange(size)
+    read = 0
+    result = None
+    for start in range(0, len(rows), step):
+        alpha = rows[start:start + step]
+        ah, al = alpha // wide, alpha % wide
+        plus = neg_grid[add_high[ah][:, :, None], add_low[al][:, None, :]].reshape(len(alpha), size)
+        minus = code_grid[sub_high[ah][:, :, None], sub_low[al][:, None, :]].reshape(len(alpha), size)
+        thrice = w_g[alpha][:, None] + w_g[None, :] + minus - 2 * plus
+        read += thrice.size
+        wanted = np.where(light[alpha][:, None], beta[None, :] != alpha[:, None],
+                          (beta[None, :] > alpha[:, None]) & ~light[None, :])
+        bad = (thrice < 3 * m) & listed[None, :] & wanted
+        hit = np.flatnonzero(bad.any(axis=1))
+        if len(hit):
+            r = int(hit[0])
+            result = int(alpha[r]), int(np.flatnonzero(bad[r])[0])
+            break
+    if work is not None:
+        work.append(read)
+    return result
+
+
+def extra_violation_by_weights(words: list[str], vecs: list[t3.Vec], origin: int, span: list[t3.Vec],
+                               in_core: list[bool], m: int) -> tuple[int, int, int] | None:
+    """Positions (e, u, v) with e not in the core w_0 + L and t(e, u, v) < m, or None; L of rank k <= 8
+    listed by message in ``span`` (message sum_j d_j 3^j, digit 2 meaning -r_j). The triples are met
+    with their first extra word (list order) as e:
+    * u, v in the core, u = w_0 + a, v = w_0 + b: with g = w_0 - e,
+        3 t(e, u, v) = d(e, u) + d(e, v) + d(u, v) - 2 wt(e + u + v)
+                     = wt(g + a) + wt(g + b) + wt(a - b) - 2 wt(-g + a + b)
+      (per coordinate: pairwise different symbols give 3 - 0, two equal 2 - 2 since 2x + z != 0 for
+      z != x, three equal 0); the weights of L and of the cosets g + L and -g + L are computed in plain
+      Python once per e (3 * 3^k big-integer weights), every listed pair then reads four of them;
+    * u or v a later extra word: the sum identity t = #{i : e_i + u_i + v_i = 0} - #{i : e_i = u_i = v_i}
+      on the value masks of all words, one (e, x) pair against every word at a time."""
+    total = len(words)
+    size = len(span)
+    k = 0
+    while 3 ** k < size:
+        k += 1
+    if 3 ** k != size:
+        raise RuntimeError("second trifference self-check failed: the core is not a whole span")
+    where = {v: s for s, v in enumerate(span)}
+    message = np.full(total, -1, np.int64)
+    for t in range(total):
+        if in_core[t]:
+            message[t] = where[t3.minus(vecs[t], vecs[origin])]      # KeyError: a core word outside the span
+    listed = np.zeros(size, bool)
+    listed[message[message >= 0]] = True
+    position = np.full(size, -1, np.int64)
+    position[message[message >= 0]] = np.flatnonzero(message >= 0)
+    w_code = np.array([t3.weight(v) for v in span], np.int32)
+    extras = [t for t in range(total) if not in_core[t]]
+    n = len(words[0])
+    d = _matrix(words, np.arange(n))
+    masks = [_planes(d == s) for s in range(3)]
+    left = np.ones(total, bool)
+    for j, e in enumerate(extras):
+        g = t3.minus(vecs[origin], vecs[e])
+        w_g = np.array([t3.weight(t3.plus(g, v)) for v in span], np.int32)
+        w_neg = np.array([t3.weight(t3.minus(v, g)) for v in span], np.int32)
+        pair = _weight_rows(w_g, w_code, w_neg, listed, k, m)
+        if pair is not None:
+            u, v = int(position[pair[0]]), int(position[pair[1]])
+            if t3.separating(vecs[e], vecs[u], vecs[v]) >= m:
+                raise RuntimeError("second trifference self-check failed: the weight identity disagrees with a count")
+            return e, u, v
+        left[e] = False
+        for x in extras[j + 1:]:
+            left[x] = False                                   # (x, v) with v a later extra than x only
+            s = (d[e].astype(np.int16) + d[x]) % 3            # v_i must be -s_i
+            count = np.zeros(total, np.int64)
+            for value in range(3):
+                need = _planes((((3 - s) % 3) == value)[None, :])[0]
+                same = _planes(((d[e] == value) & (d[x] == value))[None, :])[0]
+                count += np.bitwise_count(masks[value] & need[None, :]).sum(axis=1, dtype=np.int64)
+                count -= np.bitwise_count(masks[value] & same[None, :]).sum(axis=1, dtype=np.int64)
+            hit = np.flatnonzero((count < m) & left)
+            if len(hit):
+                return e, x, int(hit[0])
+        for x in extras[j + 1:]:
+            left[x] = True
+    return None

@@ -433,3 +433,45 @@ def scan_direct(words: tuple[str, ...], n: int, m: int) -> tuple[int, int, int] 
                 if (dxy & row_x[z] & row_y[z]).bit_count() < m:
                     return x, y, z
     return None
+
+
+CLOSE_WORK = 50_000_000        # N^2 n: the near-pair look runs when it is this small
+
+
+def near_pair_violation(words: tuple[str, ...], n: int, m: int) -> tuple[int, int, int] | None:
+    """A failing triple (positions) with two of its words among the N nearest pairs, or None (then the full
+    scan decides). t(x, y, w) <= d(x, y), so near pairs fail first. Distances: per symbol s a bit set of
+    the coordinates holding s (64-bit words), d(x, y) = n - sum_s popcount(S_s(x) & S_s(y)). For a pair
+    (x, y) and every w at once, the sum identity t = #{i : x_i + y_i + w_i = 0} - #{i : x_i = y_i = w_i}
+    on the same bit sets. Runs only when N^2 n <= ``CLOSE_WORK``."""
+    total = len(words)
+    if total < 3 or total * total * n > CLOSE_WORK:
+        return None
+    d = _matrix(words, n)
+    width = -(-n // 64)
+    sets = np.stack([_bits(d == s, width) for s in range(3)])             # 3 x N x width
+    agree = np.zeros((total, total), np.int64)
+    for lo in range(0, total, 256):                                      # 256 rows at a time (memory)
+        for s in range(3):
+            agree[lo:lo + 256] += np.bitwise_count(sets[s][lo:lo + 256, None, :] & sets[s][None, :, :]).sum(
+                axis=2, dtype=np.int64)
+    far = np.where(np.triu(np.ones((total, total), bool), 1), n - agree, n + 1)
+    near = np.argsort(far, axis=None, kind="stable")[:total]
+    for flat in near:
+        x, y = divmod(int(flat), total)
+        if far[x, y] > n:
+            break
+        need = (3 - (d[x].astype(np.int16) + d[y])) % 3                     # w_i = -(x_i + y_i)
+        same = d[x] == d[y]
+        count = np.zeros(total, np.int64)
+        for s in range(3):
+            count += np.bitwise_count(sets[s] & _bits(need == s, width)[None, :]).sum(axis=1, dtype=np.int64)
+            count -= np.bitwise_count(sets[s] & _bits(same & (d[x] == s), width)[None, :]).sum(axis=1, dtype=np.int64)
+        count[[x, y]] = m
+        low = np.flatnonzero(count < m)
+        if len(low):
+            w = int(low[0])
+            if _separating(d, x, y, w) >= m:
+                raise RuntimeError("second trifference self-check failed: the near-pair look disagrees with a count")
+            return x, y, w
+    return None

@@ -10,7 +10,7 @@ Algorithms (different from the primary's slice-by-slice integer matrix products)
 number of non-zero terms N = sum_k nnz(u_k) nnz(v_k) nnz(w_k) (``first_difference``):
 
 * sparse, while N <= 64 r (the naive scheme, Strassen-like schemes), and whenever the packed slices
-  would be too large (r (nmp)^2 > 4e9 or (mp)(np) > 2^22; the schema then guarantees
+  would be too large (r (nmp)^2 > 3.4e10 or (mp)(np) > 2^22; the schema then guarantees
   N + nmp <= 2e7, issue 21: large dimensions): the definition term by term,
   S[a, b, c] = sum_k u_k[a] v_k[b] w_k[c] accumulated over the non-zero coefficients only in a dict
   keyed by the position a nb nc + b nc + c, then T subtracted; the least position with a non-zero
@@ -21,7 +21,9 @@ number of non-zero terms N = sum_k nnz(u_k) nnz(v_k) nnz(w_k) (``first_differenc
   O_k = sum_{b,c} v_k[b] w_k[c] 2^(F (np b + c)) (built from byte strings, see ``packed_outer``;
   the exponents are distinct), so
   X_a = sum_k u_k[a] O_k = sum_{b,c} S[a,b,c] 2^(F (np b + c)) packs the whole slice S[a] of the
-  scheme's tensor into one integer. A signed base-2^F expansion with digits in (-2^(F-1), 2^(F-1))
+  scheme's tensor into one integer. It is summed per coefficient value s (X_a = sum_{s>0} s (Sigma_s -
+  Sigma_{-s}), one big-integer addition per non-zero u_k[a]), for groups of slices whose sums fit
+  ``PACKED_BYTES`` (one pass over the products per group), so memory stays bounded whatever r. A signed base-2^F expansion with digits in (-2^(F-1), 2^(F-1))
   is unique, so X_a equals the likewise packed slice T[a] of the matrix multiplication tensor iff
   S[a] = T[a] in every entry: one exact big-integer comparison per a, all entries compared. When a
   slice differs, the lowest set bit of X_a - T[a] lies in the field of its first non-zero digit (every
@@ -179,39 +181,51 @@ def first_difference(parsed: schema.MatmulAnswer, method: str | None = None) -> 
     raise ValueError(f"unknown matmul method {method!r}")
 
 
+PACKED_BYTES = 256 << 20    # the per-slice sums of one pass of ``packed_first_difference`` take at most this
+
+
 def packed_first_difference(parsed: schema.MatmulAnswer) -> tuple[int, int, int, int, int] | None:
     n, m, p = parsed.n, parsed.m, parsed.p
-    na, nc = n * m, n * p
+    na, nb, nc = n * m, m * p, n * p
     width = field_bits(parsed.rank)
-    # the packed outer products v_k (x) w_k, then one slice a at a time (stops at the first wrong slice)
-    terms: list[list[tuple[int, int]]] = [[] for _ in range(na)]      # slice a: the (u_k[a], O_k), u_k[a] != 0
-    for u, v, w in parsed.products:
-        support = _support(u)
-        if support:
-            outer = packed_outer(v, w, width)
-            if outer:
-                for a in support:
-                    terms[a].append((u[a], outer))
-    for a in range(na):
-        got = 0
-        for coeff, outer in terms[a]:
-            got += coeff * outer
-        i, j = a // m, a % m
-        want = 0
-        for l in range(p):                             # T[a] has ones at b = j p + l, c = i p + l
-            want += 1 << (width * (nc * (j * p + l) + i * p + l))
-        if got != want:
-            # the lowest set bit of got - want lies in the field of the first non-zero balanced digit
-            # (all lower digits are 0, and a non-zero digit of absolute value < 2^(F-1) has a set bit
-            # inside its own field); decode that one digit
-            diff = got - want
-            pos = ((diff & -diff).bit_length() - 1) // width
-            digit = _unpack(diff >> (width * pos), 1, width, exact=False)[0]
-            b, c = pos // nc, pos % nc
-            t = tensor_entry(n, m, p, a, b, c)
-            if digit == 0:
-                raise RuntimeError("matmul self-check failed: packed slices differ but no entry does")
-            return a, b, c, digit + t, t
+    # X_a = sum_k u_k[a] O_k with O_k the packed outer product v_k (x) w_k, summed per slice a and
+    # coefficient s = u_k[a] (then X_a = sum_{s > 0} s (sum_s - sum_{-s}): one big-integer addition per
+    # non-zero u_k[a]); the slices are taken in groups whose 2 * 4 sums fit ``PACKED_BYTES``, one pass over
+    # the products per group (O_k recomputed in each pass that needs it); the first wrong slice stops it
+    slots = 2 * schema.MAX_COEFFICIENT + 1                          # index s, negative s from the end
+    group = max(1, min(na, PACKED_BYTES // (slots * nb * nc * width // 8)))
+    supports = [_support(u) for u, _, _ in parsed.products]
+    for first in range(0, na, group):
+        last = min(na, first + group)
+        sums = [[0] * slots for _ in range(last - first)]
+        for (u, v, w), support in zip(parsed.products, supports):
+            inside = [a for a in support if first <= a < last]
+            if inside:
+                outer = packed_outer(v, w, width)
+                if outer:
+                    for a in inside:
+                        sums[a - first][u[a]] += outer
+        for a in range(first, last):
+            by_coeff = sums[a - first]
+            got = 0
+            for coeff in range(1, schema.MAX_COEFFICIENT + 1):
+                got += coeff * (by_coeff[coeff] - by_coeff[-coeff])
+            i, j = a // m, a % m
+            want = 0
+            for l in range(p):                             # T[a] has ones at b = j p + l, c = i p + l
+                want += 1 << (width * (nc * (j * p + l) + i * p + l))
+            if got != want:
+                # the lowest set bit of got - want lies in the field of the first non-zero balanced digit
+                # (all lower digits are 0, and a non-zero digit of absolute value < 2^(F-1) has a set bit
+                # inside its own field); decode that one digit
+                diff = got - want
+                pos = ((diff & -diff).bit_length() - 1) // width
+                digit = _unpack(diff >> (width * pos), 1, width, exact=False)[0]
+                b, c = pos // nc, pos % nc
+                t = tensor_entry(n, m, p, a, b, c)
+                if digit == 0:
+                    raise RuntimeError("matmul self-check failed: packed slices differ but no entry does")
+                return a, b, c, digit + t, t
     return None
 
 

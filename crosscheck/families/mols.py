@@ -12,14 +12,16 @@ p_r(x) of row r (p_r the inverse of row r of A, a permutation because A is Latin
 symbol x are then distinct iff the values B[r][p_r(x)], r = 0..n-1, are all different, i.e. iff that
 list sorted is 0, 1, ..., n-1. So A and B are orthogonal iff for every x the row x of the array
 M[x][r] = B[r][p_r(x)] (B composed with the inverse rows of A) is a permutation. This is unlike the
-primary's pair codes A * n + B hit in a table: the second gathers B through A's inverse rows and sorts.
+primary's pair codes A * n + B hit in a table: the second gathers B through A's inverse rows and counts
+the values of each row of M.
 
 Algorithm: for each square A (in order), its inverse rows by ``argsort`` (numpy; the rows are
-permutations once the Latin check passed), then for all later squares B at once the gather M and a
-sort of each of its rows (int16, exact); the first row that differs from 0..n-1 names the pair, the
-symbol x, and (by a dict of first positions) the two rows r1 < r2 where M repeats a value y: the cells
-(r1, p_r1(x)) and (r2, p_r2(x)) both carry the pair (x, y). Cost about 10 ns per pair cell (about 10 s
-of CPU at the schema's 1.1 * 10^9 pair cells).
+permutations once the Latin check passed), then for the later squares B (in chunks of at most 2^22
+gathered cells) the gather M and, per row of M, the count of each value (``numpy.bincount`` on row * n
++ value, exact): a row is a permutation iff every count is 1 (n entries, n values); the first row
+with another count names the pair, the symbol x, and (by a dict of first positions) the two rows r1 < r2 where M repeats a value y: the cells
+(r1, p_r1(x)) and (r2, p_r2(x)) both carry the pair (x, y). Cost a gather and a count per pair cell
+(issue 31: the sort of each row took 31-36 s of CPU at the schema's 1.1 * 10^9 pair cells under load 5-10).
 
 Libraries: numpy for the gather and the sorts; Python sets, tuples and dicts for the Latin checks and
 the witnesses (no sympy: everything is exact small integers). The z3 formal oracle is
@@ -34,6 +36,7 @@ from endless_exam.certificates.witness import Witness
 from endless_exam.certificates.verdict import Verdict, accept, reject
 
 LIBRARIES = ("numpy",)
+CHUNK_CELLS = 1 << 22      # gathered cells (later squares x n^2) counted at a time
 
 
 def _first_repeat(values) -> tuple[int, int, object]:
@@ -65,19 +68,24 @@ def _first_non_orthogonal(parsed: schema.MolsAnswer) -> dict | None:
     if k < 2:
         return None
     squares = np.array(parsed.squares, dtype=np.int16).reshape(k, n * n)     # entries < n <= 2,703
-    identity = np.arange(n, dtype=np.int16)
     row_start = (np.arange(n, dtype=np.int64) * n)[:, None]
     for s in range(k - 1):
         inverse = np.argsort(squares[s].reshape(n, n), axis=1, kind="stable")   # inverse[r, x] = p_r(x)
         gather = (row_start + inverse).T.ravel()                               # cell (r, p_r(x)) at [x, r]
-        m = squares[s + 1:][:, gather].reshape(k - s - 1, n, n)                # m[t - s - 1, x, r]
-        wrong = np.any(np.sort(m, axis=2) != identity, axis=2)                 # (later square, symbol x)
-        if not wrong.any():
-            continue
-        later, x = (int(v) for v in np.argwhere(wrong)[0])
-        r1, r2, y = _first_repeat(m[later, x].tolist())
-        cell1, cell2 = [r1, int(inverse[r1, x])], [r2, int(inverse[r2, x])]
-        return {"indices": [s, s + 1 + later], "cells": sorted([cell1, cell2]), "pair": [x, y]}
+        step = max(1, CHUNK_CELLS // (n * n))                                  # later squares at a time
+        for first in range(s + 1, k, step):
+            m = squares[first:first + step][:, gather].reshape(-1, n, n)          # m[t - first, x, r]
+            rows = m.shape[0] * n
+            # row (t, x) of m is a permutation iff each value 0..n-1 occurs in it exactly once
+            counts = np.bincount((np.arange(rows, dtype=np.int64)[:, None] * n + m.reshape(rows, n)).ravel(),
+                                 minlength=rows * n)
+            wrong = np.any(counts.reshape(m.shape[0], n, n) != 1, axis=2)         # (later square, symbol x)
+            if not wrong.any():
+                continue
+            later, x = (int(v) for v in np.argwhere(wrong)[0])
+            r1, r2, y = _first_repeat(m[later, x].tolist())
+            cell1, cell2 = [r1, int(inverse[r1, x])], [r2, int(inverse[r2, x])]
+            return {"indices": [s, first + later], "cells": sorted([cell1, cell2]), "pair": [x, y]}
     return None
 
 

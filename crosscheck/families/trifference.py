@@ -27,8 +27,17 @@ What is checked and how (every decision is exact integer or bit arithmetic):
   exactly (``_trifference_core.extra_violation``, the F_3 sum identity below): together nothing is left
   out. If L fails with the pair a, b, the triple x, x + a, x + b fails for every x of the core; one with
   all three words listed rejects the list, and otherwise this core decides nothing (the next one is
-  tried, then the full scan). At most ``_trifference_core.ORIGINS`` = 4 cores are examined; the extra
-  words cost at most 6e8 pair counts of one 64-bit word plus full counts of the pairs below m there.
+  tried, then the full scan). At most ``_trifference_core.ORIGINS`` = 4 cores are examined. The extra
+  words of a core of rank k <= 8 (when e 3^(2k) <= ``TABLE_ENTRIES``) are decided from weights
+  (``_trifference_core.extra_violation_by_weights``: 3 t(e, u, v) = d(e, u) + d(e, v) + d(u, v) -
+  2 wt(e + u + v), with u, v in the core read from the weights of L and of the cosets +-(w_0 - e) + L,
+  row by row, at most 3^(2k) entries per extra word whatever m; the primary reads the same identity by
+  difference and sum word); the pairs through two extra words by the sum identity on value masks. For
+  a core of rank 9..10 (m <= 3) the extra words cost at most 6e8 pair counts of one 64-bit word plus
+  full counts of the pairs below m there.
+* Lists with N^2 n <= 5e7 first look at the N nearest pairs (``_trifference_scan.near_pair_violation``,
+  t(x, y, w) <= d(x, y), bit sets and the sum identity): a failing triple found there rejects; none
+  found decides nothing.
 * Other lists are scanned triple by triple (``_trifference_scan``: per middle word, bit sets over the
   first word, a filter that certifies triples separated in m different coordinate blocks (m <= 8) or
   whose separating coordinates counted block by block reach m (a bit-sliced counter, m > 8),
@@ -78,13 +87,14 @@ from endless_exam.certificates.witness import Witness
 from . import _ternary as t3
 from . import _trifference_core as core
 from . import _trifference_prefilter as prefilter
-from ._trifference_scan import scan_direct, scan_triples
+from ._trifference_scan import near_pair_violation, scan_direct, scan_triples
 
 LIBRARIES = ("numpy", "sympy")
 DIRECT_MAX = 243            # lists with m >= 4 up to this size are scanned in plain Python
 PAIR_RANK = 8               # cores up to this rank are decided by the pair criterion (3^16 / 2 pairs)
 DIRECTION_RANK = 10         # m <= 3: cores of rank 9..10 are decided direction by direction
 EXTRA_PAIRS = 600_000_000   # pairs (u, v) the extra-word count may meet, over all its extra words
+TABLE_ENTRIES = 27 * 3 ** 16  # weight-table entries the extra words of a core of rank <= 8 may read (all rows)
 PREFILTER_RANK = 6          # linear codes of this rank and more go through the numpy direction pre-filter
 PREFILTER_PARTS = 3         # coordinate subsets of 64 it tries, one after the other, on the directions left
 
@@ -348,6 +358,9 @@ def _near_affine(words: tuple[str, ...], n: int, m: int) -> tuple[bool, tuple[in
             hit = _code_violation([v for _, v, _ in red.rows], n, m)
             bad = None if hit is None else hit[1:]
         if bad is None:
+            extras = total - sum(in_core)
+            if 1 <= len(rows) <= PAIR_RANK and extras * 3 ** (2 * len(rows)) <= TABLE_ENTRIES:
+                return True, core.extra_violation_by_weights(list(words), vecs, origin, span, in_core, m)
             return True, core.extra_violation(list(words), in_core, m)
         index = {w: t for t, w in enumerate(words)}
         for t in range(total):
@@ -371,7 +384,10 @@ def _check_words(words: tuple[str, ...], n: int, m: int, label: str) -> Verdict:
             pair = _pair_violation(diffs, n, m)
             triple = None if pair is None else (0, pair[0], pair[1])
         else:
-            decided, triple = _near_affine(words, n, m)
+            triple = near_pair_violation(words, n, m)
+            decided = triple is not None
+            if not decided:
+                decided, triple = _near_affine(words, n, m)
             if not decided:
                 triple = scan_direct(words, n, m) if m >= 4 and len(words) <= DIRECT_MAX else scan_triples(words, n, m)
     if triple is not None:

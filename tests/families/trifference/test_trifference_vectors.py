@@ -95,7 +95,35 @@ def _generate(recipe: dict) -> bytes:
         body = dict(recipe["rs_concat"])
         body["inner"] = {"linear_code": random_rows(body["inner_n"], recipe["k"], recipe["seed"])}
         return json.dumps({"rs_concat": body}).encode()
+    if kind == "near_affine":                       # a translated random [n, k] code, `replace` words swapped
+        return json.dumps(near_affine(recipe["n"], recipe["k"], recipe["replace"], recipe["seed"])).encode()
     raise ValueError(f"unknown generate recipe {kind!r}")
+
+
+def near_affine(n: int, k: int, replace: int, seed: int) -> list[str]:
+    """The 3^k words of a random rank-k code of length n (k rows drawn with random.Random(seed), checked
+    independent) translated by a random word, shuffled; the first ``replace`` of them then swapped for
+    random words outside the code, and the list shuffled again (issue 31, case 3)."""
+    rnd = random.Random(seed)
+    while True:
+        rows = np.array([[rnd.randrange(3) for _ in range(n)] for _ in range(k)], np.int64)
+        idx = np.arange(3 ** k)
+        messages = np.stack([(idx // 3 ** p) % 3 for p in range(k)], axis=1)
+        shift = np.array([rnd.randrange(3) for _ in range(n)], np.int64)
+        code = ["".join(map(str, r)) for r in ((messages @ rows + shift) % 3).tolist()]
+        if len(set(code)) == 3 ** k:
+            break
+    rnd.shuffle(code)
+    have = set(code)
+    for t in range(replace):
+        while True:
+            w = "".join(rnd.choice("012") for _ in range(n))
+            if w not in have:
+                break
+        have.add(w)
+        code[t] = w
+    rnd.shuffle(code)
+    return code
 
 
 VECTORS = vectorlib.VectorFile("trifference", _generate)
