@@ -30,13 +30,14 @@ from endless_exam.checker.commands.verify import cmd_verify
 
 EXAMPLES: dict[str, list[str]] = {'instances': ['endless-exam instances --suite bench-v1', 'endless-exam instances --family capset', 'endless-exam instances --suite size-series --json'],
     'verify': ['endless-exam verify --family capset --params \'{"d": 4}\' mycap.json', 'endless-exam verify --instance a3-capset-11 fixtures/constructions/capset/d9.json', 'endless-exam verify --instance a3-capset-11 answer.json --json'],
-    'audit': ['endless-exam audit', 'endless-exam audit --suite bench-v1 --family labs', 'endless-exam audit --witnesses w --suite mine.json'],
+    'audit': ['endless-exam audit --family capset', 'endless-exam audit --suite bench-v1 --family labs', 'endless-exam audit --witnesses w --suite mine.json'],
     'certify': ['endless-exam certify cap.json --instance a3-capset-11 --output dossier.json', 'endless-exam certify cap.json --instance a3-capset-11 --check dossier.json'],
     'prompt': ['endless-exam prompt a3-capset-11', 'endless-exam prompt a3-capset-11 --track tool-assisted'],
     'export': ['endless-exam export --output prompts.jsonl', 'endless-exam export --suite mine.json --output prompts.jsonl --model-inputs-only'],
-    'score': ['endless-exam score answers.jsonl --output run.json', 'endless-exam score fixtures/examples/answers.jsonl --output run.json --allow-partial', 'endless-exam score answers.jsonl --output run.json --only a3-capset-11 a3-schur-1'],
+    'score': ['endless-exam score answers.jsonl --output run.json', 'endless-exam score fixtures/examples/answers.jsonl --output run.json --allow-partial', 'endless-exam score answers.jsonl --output subset.json --only a3-capset-11 a3-schur-1'],
     'instance': ['endless-exam instance capset --params \'{"d": 7}\'', 'endless-exam instance capset --params \'{"d": 7}\' --baseline --output w/capset-d7.json --suite-out mine.json'],
-    'report': ['endless-exam report run.json', 'endless-exam report run.json --format json --output report.json', 'endless-exam report a.json b.json --answers a.jsonl --answers b.jsonl --plot figures/']}
+    'report': ['endless-exam report run.json', 'endless-exam report run.json --format json --output report.json', 'endless-exam report a.json b.json --answers a.jsonl --answers b.jsonl --plot figures/'],
+    'run': ['endless-exam run --model mockllm/model --limit 3 --output mock-run', 'endless-exam run --model openai/gpt-4.1 --output runs/gpt-4.1', 'endless-exam run --model openai/gpt-4.1 --track tool-assisted --sandbox local --output runs/gpt-4.1-tools --only a3-lineq-4']}
 
 
 def _examples(command: str) -> dict:
@@ -194,6 +195,8 @@ def build_parser() -> argparse.ArgumentParser:
     from .runner.cli_run import add_parser as add_run_parser   # run: checker/runner/ (inspect-ai loaded lazily)
 
     add_run_parser(sub, suite_arg, UsageError)
+    for key, value in _examples("run").items():      # its examples, as every other command's
+        setattr(sub.choices["run"], key, value)
     return parser
 
 

@@ -190,12 +190,12 @@ def test_jobs_defaults_to_the_cpus_available_to_the_process(tmp_path, monkeypatc
     assert seen["jobs"] == 1
 
 
-# ---- the README's verify --json keys ---------------------------------------------------------------------
+# ---- the documented verify --json keys (docs/cli.md) ---------------------------------------------------------------------
 
 def test_the_readme_lists_exactly_the_keys_of_verify_json(capsys):
     import re
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
     start = readme.index("With `--json` it prints one object:")
     paragraph = readme[start:readme.index("`ratio_exact`.", start)] + "`ratio_exact`."
     listed = set(re.findall(r"`([a-z_]+)`", paragraph))

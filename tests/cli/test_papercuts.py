@@ -48,12 +48,12 @@ def test_plot_without_the_plot_extra_is_a_clear_usage_error(capsys, tmp_path, mo
     assert not (tmp_path / "figures").exists()
 
 
-def test_the_readme_first_steps_do_not_plot_right_after_the_plain_install():
+def test_the_readme_does_not_plot_before_it_says_which_install_draws_figures():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    first = readme.split("## First steps", 1)[1].split("\n## ", 1)[0]
-    for block in re.findall(r"```\n(.*?)```", first, re.S):
-        assert "--plot" not in block, block
-    assert "plot extra" in first
+    first_command_with_plot = readme.index("$ .venv/bin/endless-exam report run.json --html report.html --plot")
+    before = readme[:first_command_with_plot]
+    assert "'.[test,ray,plot,run]'" in before and "assume the second install" in before
+    assert "need the extra `plot`" in before
 
 
 def test_the_own_size_series_loop_ends_with_the_witnesses_holding(capsys, tmp_path, monkeypatch):

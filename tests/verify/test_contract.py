@@ -2,7 +2,7 @@
 implemented family at once:
 
 * every part exists and has what the contract names (schema, primary, second, oracle, vectors,
-  constructions, generator, benchmark, README paragraph);
+  constructions, generator, benchmark, the answer paragraph of docs/formats.md);
 * both verifiers accept every bundled construction with its recorded objective;
 * the prompt states every limit constant of the schema;
 * every rejection witness of the vectors round-trips through JSON, has the family's witness syntax and
@@ -32,7 +32,7 @@ from endless_exam.checker.suites import instances as suites
 from tests.common import proplib
 
 ROOT = Path(__file__).resolve().parents[2]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+FORMATS = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")     # every family's answer paragraph
 IMPLEMENTED = sorted(k for k, f in FAMILIES.items() if f.implemented)
 ROLES = ("primary", "second")
 OTHER = {"primary": "second", "second": "primary"}
@@ -81,7 +81,7 @@ def test_all_parts_exist(key):
     assert (ROOT / "checker" / "constructions" / f"{key}.py").is_file()
     assert (ROOT / "tests" / "benchmarks" / f"bench_{key}.py").is_file()
     assert (ROOT / "tests" / "families" / key / f"test_{key}_vectors.py").is_file()
-    assert f"**{key}**" in README
+    assert f"**{key}**" in FORMATS
 
 
 @pytest.mark.parametrize("key", IMPLEMENTED)
