@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import stat
+from typing import Any
 
 
 class DocumentError(Exception):
@@ -45,3 +46,17 @@ def read_document(path: str, limit: int, what: str) -> bytes:
         raise DocumentError(f"cannot read the {what} {path}: {exc.strerror or exc}") from None
     finally:
         os.close(fd)
+
+
+def read_strict_json(path: str, limit: int, what: str) -> Any:
+    """The strict JSON document at ``path`` (``certificates.strictjson``), read as ``read_document`` reads it;
+    every failure is a ``DocumentError`` that names the file as ``what``."""
+    from endless_exam.certificates.errors import AnswerError
+    from endless_exam.certificates.strictjson import loads
+
+    try:
+        return loads(read_document(str(path), limit, what).decode("utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DocumentError(f"cannot read the {what} {path}: {exc}") from None
+    except AnswerError as exc:
+        raise DocumentError(f"the {what} {path} is not strict JSON: {exc.message}") from None

@@ -121,20 +121,14 @@ def _load_bundled(name: str) -> tuple[Instance, ...]:
 def load_file(path: str) -> tuple[Instance, ...]:
     """A suite file in the format of ``fixtures/suites/*.json``; ``SuiteDataError`` if it cannot be read
     or does not hold. Its instances carry the path as their suite."""
-    from endless_exam.certificates.errors import AnswerError
-    from endless_exam.certificates.strictjson import MAX_BYTES, loads
+    from endless_exam.certificates.strictjson import MAX_BYTES
 
-    from endless_exam.checker.files.reading import DocumentError, read_document
+    from endless_exam.checker.files.reading import DocumentError, read_strict_json
 
     try:
-        data = read_document(path, MAX_BYTES, "suite file")   # a regular file within the strict loader's limit
-        doc = loads(data.decode("utf-8"))
+        doc = read_strict_json(path, MAX_BYTES, "suite file")   # a regular file within the strict loader's limit
     except DocumentError as exc:
         raise SuiteDataError(str(exc)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SuiteDataError(f"cannot read the suite file {path}: {exc}") from None
-    except AnswerError as exc:
-        raise SuiteDataError(f"the suite file {path} is not strict JSON: {exc.message}") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("instances"), list) or not doc["instances"]:
         raise SuiteDataError(f"{path} is not a suite file (an object with a non-empty 'instances' list)")
     from endless_exam.certificates.errors import ParamsError

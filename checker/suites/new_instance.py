@@ -165,19 +165,14 @@ def _atomic_write(path: Path, text: str) -> None:
 
 
 def _read_json(path: Path, what: str) -> Any:
-    from endless_exam.certificates.errors import AnswerError
-    from endless_exam.certificates.strictjson import MAX_BYTES, loads
+    from endless_exam.certificates.strictjson import MAX_BYTES
 
-    from endless_exam.checker.files.reading import DocumentError, read_document
+    from endless_exam.checker.files.reading import DocumentError, read_strict_json
 
     try:
-        return loads(read_document(str(path), MAX_BYTES, what).decode("utf-8"))
+        return read_strict_json(str(path), MAX_BYTES, what)
     except DocumentError as exc:
         raise InstanceError(str(exc)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InstanceError(f"cannot read the {what} {path}: {exc}") from None
-    except AnswerError as exc:
-        raise InstanceError(f"the {what} {path} is not strict JSON: {exc.message}") from None
 
 
 def write_witness(path: str, info: dict, answer: Any, reference, reference_type: str, source: str,
