@@ -250,7 +250,7 @@ def _run(args: argparse.Namespace) -> int:
     from endless_exam.checker.scoring import interrupts
 
     try:
-        from endless_exam.checker.files import paths
+        from endless_exam.checker.commands import paths
 
         why = paths.check(args)      # every input and output of the command, before any work
         if why is not None:

@@ -1,4 +1,4 @@
-"""Which paths the commands may write, and how. ``checker.files.paths`` classifies every path of every
+"""Which paths the commands may write, and how. ``checker.commands.paths`` classifies every path of every
 command (inputs and outputs) and applies this rule to each output before the command starts.
 
 A path may be written when it does not exist yet or is a regular file, and it is none of the inputs the

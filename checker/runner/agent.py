@@ -25,7 +25,7 @@ import time
 from endless_exam.certificates.strictjson import MAX_BYTES
 
 from endless_exam.checker.runner.outcomes import classify_error, classify_output
-from endless_exam.checker.runner.task import base_fields, finish, record
+from endless_exam.checker.runner.samples import base_fields, finish, record
 
 WORKSPACE = "/workspace"
 ANSWER = WORKSPACE + "/answer.json"

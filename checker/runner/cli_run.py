@@ -170,7 +170,8 @@ def execute(args, model=None, log=_log) -> int:
     from endless_exam.checker.suites import instances as suites
     from endless_exam.checker.verify import harness
     from endless_exam.checker.runner import answers_out, manifest
-    from endless_exam.checker.runner.task import close_journals, make_task, sample_id, select
+    from endless_exam.checker.runner.samples import close_journals, sample_id
+    from endless_exam.checker.runner.task import make_task, select
 
     if args.samples < 1 or args.samples > 1000:
         raise RunError(f"--samples must be between 1 and 1000, got {args.samples}")
@@ -290,7 +291,7 @@ def _record_lost(logs, todo, answers_path, args, attempt) -> None:
     """A sample that failed in inspect before its solver could record it (a sandbox that did not start, say)
     gets an infrastructure line (``collector_error``), so that it is listed as missing and redone."""
     from endless_exam.checker.runner import answers_out
-    from endless_exam.checker.runner.task import base_fields, finish
+    from endless_exam.checker.runner.samples import base_fields, finish
 
     rows = answers_out.read(answers_path)
     wanted = set(todo)

@@ -27,12 +27,12 @@ from endless_exam.certificates.verdict import objective_to_float
 
 from endless_exam.checker.scoring.aggregate import aggregate, gap_closed
 from endless_exam.checker.scoring.answers import parse_line
+from endless_exam.checker.runner.samples import STORE_KEY, instance_of
 from endless_exam.checker.scoring.call import score_record
 from endless_exam.checker.scoring.callrow import CallRow, outcome_from_json
 from endless_exam.checker.suites.instances import Instance
 from endless_exam.checker.verify import harness
 
-STORE_KEY = "endless_exam_answers_line"     # the sample's answers line (bytes as latin-1 text) in the store
 
 
 class _LineSource:
@@ -160,7 +160,6 @@ def make_scorer():
     def endless_exam_scorer(time_limit: float = harness.DEFAULT_TIME_LIMIT,
                             memory_limit: int = harness.DEFAULT_MEMORY_LIMIT):
         async def score(state: TaskState, target: Target) -> Score:
-            from endless_exam.checker.runner.task import instance_of
 
             inst, track = instance_of(state.metadata)
             text = state.store.get(STORE_KEY)

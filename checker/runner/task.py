@@ -23,33 +23,16 @@ sample as an error (and its own ``--retry-on-error`` may retry it).
 from __future__ import annotations
 
 import time
-from functools import lru_cache
 
 from endless_exam.checker import prompts
 from endless_exam.checker.suites import export
-from endless_exam.checker.suites import instances as suites
 from endless_exam.checker.suites.names import SUITES
-from endless_exam.checker.runner import answers_out
 from endless_exam.checker.runner.outcomes import classify_error, classify_output
+from endless_exam.checker.runner.samples import suite_instances, base_fields, finish, record, sample_id, usage_fields
 
 TRACKS = ("tool-free", "tool-assisted")
 DEFAULT_DEADLINE = 7200
 PACKAGE = "endless_exam"
-
-
-def sample_id(call_id: str, k: int) -> str:
-    return call_id if k == 0 else f"{call_id}#{k}"
-
-
-@lru_cache(maxsize=None)
-def _suite(name: str):
-    return suites.load(name)
-
-
-def instance_of(metadata: dict):
-    """(Instance, track) of a sample, from its metadata."""
-    by_call = {i.call_id: i for i in _suite(metadata["suite"])}
-    return by_call[metadata["call_id"]], metadata["track"]
 
 
 def select(instances, only: list[str] | None = None, limit: int | None = None):
@@ -72,7 +55,7 @@ def build_samples(suite: str, track: str, keys: list[tuple[str, int]]):
     from inspect_ai.dataset import Sample
     from inspect_ai.model import ChatMessageSystem, ChatMessageUser
 
-    by_call = {i.call_id: i for i in _suite(suite)}
+    by_call = {i.call_id: i for i in suite_instances(suite)}
     out = []
     for call_id, k in keys:
         inst = by_call[call_id]
@@ -86,61 +69,6 @@ def build_samples(suite: str, track: str, keys: list[tuple[str, int]]):
                 "sample": k, "suite": suite, "track": track}
         out.append(Sample(id=sample_id(call_id, k), input=messages, metadata=meta))
     return out
-
-
-_journals: dict[str, answers_out.Journal] = {}
-
-
-def record(state, fields: dict, raw_answer: bytes | None, answers_path: str | None, store: bool = True) -> None:
-    """Store the sample's answers line for the scorer (``store``: not when ``run`` scores the file itself,
-    so that inspect's log does not hold every answer twice) and, with ``answers_path``, append it there."""
-    from endless_exam.checker.runner.scorer import STORE_KEY
-
-    data = answers_out.line(fields, raw_answer)
-    if store:
-        state.store.set(STORE_KEY, data[:-1].decode("latin-1"))
-    if answers_path:
-        journal = _journals.get(answers_path)
-        if journal is None:
-            journal = _journals[answers_path] = answers_out.Journal(answers_path)
-        journal.append(data)
-
-
-def close_journals() -> None:
-    """Close the answers files opened by ``record`` (``run`` does at the end of its eval)."""
-    while _journals:
-        _journals.popitem()[1].close()
-
-
-def base_fields(meta: dict, attempt: int, started: float) -> dict:
-    fields = {"call_id": meta["call_id"]}
-    if meta["sample"]:
-        fields["sample"] = meta["sample"]
-    fields["track"] = meta["track"]
-    fields["attempt"] = attempt
-    fields["started_at"] = _iso(started)
-    return fields
-
-
-def _iso(t: float) -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + f".{int(t % 1 * 1000):03d}Z"
-
-
-def usage_fields(output) -> dict:
-    usage = getattr(output, "usage", None)
-    if usage is None:
-        return {"output_tokens": None, "usage": None, "usage_complete": False}
-    return {"output_tokens": usage.output_tokens,
-            "usage": {"input_tokens": usage.input_tokens, "output_tokens": usage.output_tokens,
-                      "reasoning_tokens": usage.reasoning_tokens},
-            "usage_complete": True}
-
-
-def finish(fields: dict, started: float) -> dict:
-    ended = time.time()
-    fields["completed_at"] = _iso(ended)
-    fields["seconds"] = round(ended - started, 3)
-    return fields
 
 
 def tool_free_solver(answers_path: str | None, attempt: int, store: bool = True):
@@ -194,7 +122,7 @@ def make_task(suite: str, track: str = "tool-free", samples: int = 1, only: str 
     if keys is None:
         if isinstance(only, str):
             only = [c for c in only.split(",") if c]
-        chosen = select(_suite(suite), only or None, limit)
+        chosen = select(suite_instances(suite), only or None, limit)
         keys = [(i.call_id, k) for i in chosen for k in range(samples)]
     dataset = build_samples(suite, track, keys)
     if track == "tool-free":

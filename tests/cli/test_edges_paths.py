@@ -1,4 +1,4 @@
-"""Issue 29, cases 1 and 8: one rule for every path a command touches (checker/files/paths.py), as a table.
+"""Issue 29, cases 1 and 8: one rule for every path a command touches (checker/commands/paths.py), as a table.
 
 Every command with outputs x every pair of its paths (an input and an output, or two outputs) x every way of
 naming one file twice (the same name, ``..``, a symlink, a hard link): the command exits 2 before any work,
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from endless_exam.checker import cli
-from endless_exam.checker.files import paths
+from endless_exam.checker.commands import paths
 
 ROOT = Path(__file__).resolve().parents[2]
 SUITE = ROOT / "fixtures" / "suites" / "kakeya.json"

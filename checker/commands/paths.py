@@ -24,7 +24,7 @@ import argparse
 import os
 import stat
 
-from endless_exam.checker.files import outputs
+from endless_exam.checker.files import outputs  # the write rule; this module lists the paths
 
 #: (path, what) pairs
 Paths = list[tuple[str, str]]
