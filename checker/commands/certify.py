@@ -8,8 +8,6 @@ from endless_exam.checker.commands.verify import resolve_with_file
 from endless_exam.checker.commands.common import EXIT_OK, EXIT_REJECT, EXIT_BY_STATUS, UsageError, limits, check_family, read_answer, refuse_outputs
 
 def cmd_certify(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from endless_exam.certificates.errors import AnswerError
     from endless_exam.certificates.strictjson import loads
     from endless_exam.certificates.verdict import Status

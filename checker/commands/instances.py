@@ -41,7 +41,6 @@ def _short(value: Any) -> str:
 
 def cmd_prompt(args: argparse.Namespace) -> int:
     from endless_exam.checker import prompts
-    from endless_exam.checker.suites import instances as suites
 
     inst = find_instance(args.call_id)
     if not inst.implemented:
