@@ -83,7 +83,12 @@ def _draw_family_quality(plt, runs: Sequence[RunData]):
         return None
     names = [r.name for r in runs]
     colors = _colors(plt, len(names))
-    widths = [max(3.0, 0.55 * len(p["families"]) * max(1, len(names)) ** 0.5) for p in panels]
+    # inches per family: room for the bars of every run, and for the family names at 45 degrees (the box of
+    # a slanted name is about 0.045 inch wide per character, and the axes take most of its slot; narrower, the
+    # boxes of neighbouring names overlap)
+    widths = [max(3.0, len(p["families"]) * max(0.55 * max(1, len(names)) ** 0.5,
+                                                0.07 * max(len(f) for f in p["families"])))
+              for p in panels]
     legend_w = 0.35 + 0.075 * max(len(n) for n in names)      # inches for the run legend on the right
     fig, axes = plt.subplots(1, len(panels), figsize=(sum(widths) + 1.5 + legend_w, 4.6), squeeze=False,
                              gridspec_kw={"width_ratios": widths})

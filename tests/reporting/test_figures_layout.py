@@ -208,3 +208,31 @@ def test_the_captions_name_the_line_styles_drawn(series_runs):
     assert any(label.startswith("published frontier") and style == "--" for label, style in styles.items())
     assert "proven-bound curves dotted" in _CAPTIONS["size_quality"]
     assert "dotted" in fig._suptitle.get_text() and "dashed" in fig._suptitle.get_text()
+
+
+def test_a_real_full_bench_v1_run_is_laid_out_readably(tmp_path):
+    """The full bench-v1 run of the bundled reference constructions (docs/examples/bench_v1_answers.py, the run
+    behind docs/examples/bench-v1/): scored by both verifiers through ``score``, read back as ``report`` reads
+    it, every figure passes the same layout checks."""
+    import importlib.util
+
+    from endless_exam.checker import cli
+
+    root = fixtures.__file__.rsplit("/fixtures/", 1)[0]
+    spec = importlib.util.spec_from_file_location("bench_v1_answers", f"{root}/docs/examples/bench_v1_answers.py")
+    if spec is None:
+        pytest.skip("docs/examples is not beside the installed fixtures (an installed, not a checked-out, copy)")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    answers, scores = tmp_path / "bench-v1.jsonl", tmp_path / "bench-v1-reference.json"
+    module.main(str(answers))
+    assert cli.main(["score", str(answers), "--output", str(scores), "--jobs", "2"]) == 0
+    run = report_series.load(str(scores), "bench-v1-reference", None)
+    assert len(run.aggregate["instances"]) == 69 and run.aggregate["score"] is not None
+    stems = []
+    for stem, fig, renderer in _figures([run]):
+        stems.append(stem)
+        _check_layout(stem, fig, renderer)
+        if stem == "family_quality":
+            assert len(_n_labels(fig)) == 17          # every family has its bar (apfree_q in both panels)
+    assert {"family_quality", "size_quality", "ratio_histogram"} <= set(stems)

@@ -1,0 +1,31 @@
+"""Write a full bench-v1 answers file from the bundled reference constructions (no model involved, so no
+output tokens): one answer per call, the first bundled construction of the call's instance (every one of
+the 69 calls has one; ``endless-exam audit --suite bench-v1`` verifies them). Scored, it is a complete run
+whose ratios are those of the project's own constructions against the references: the figures of
+``docs/examples/bench-v1/`` show the benchmark at its real scale (17 families, 69 calls).
+Usage: python docs/examples/bench_v1_answers.py OUT.jsonl"""
+import json
+import sys
+
+from endless_exam import fixtures
+from endless_exam.checker.suites import instances as suites
+
+
+def main(out: str) -> None:
+    by_instance = {}
+    for family in sorted({i.family for i in suites.load("bench-v1")}):
+        for _name, c in fixtures.list_json("constructions", family):
+            by_instance.setdefault((c["family"], json.dumps(c["params"], sort_keys=True)), c)
+    lines = []
+    for inst in suites.load("bench-v1"):
+        c = by_instance.get((inst.family, json.dumps(inst.params, sort_keys=True)))
+        if c is None:
+            raise SystemExit(f"no bundled construction for {inst.call_id}")
+        lines.append(json.dumps({"call_id": inst.call_id, "answer": c["answer"]}, separators=(",", ":")))
+    with open(out, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    print(f"{len(lines)} answers -> {out}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
