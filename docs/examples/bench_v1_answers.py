@@ -7,21 +7,20 @@ Usage: python docs/examples/bench_v1_answers.py OUT.jsonl"""
 import json
 import sys
 
-from endless_exam import fixtures
 from endless_exam.checker.suites import instances as suites
+from endless_exam.checker.suites.constructions_index import load_all
 
 
 def main(out: str) -> None:
     by_instance = {}
-    for family in sorted({i.family for i in suites.load("bench-v1")}):
-        for _name, c in fixtures.list_json("constructions", family):
-            by_instance.setdefault((c["family"], json.dumps(c["params"], sort_keys=True)), c)
+    for c in load_all():                       # every bundled construction, in family and file-name order
+        by_instance.setdefault(c.instance_id, c)
     lines = []
     for inst in suites.load("bench-v1"):
-        c = by_instance.get((inst.family, json.dumps(inst.params, sort_keys=True)))
+        c = by_instance.get(inst.instance_id)
         if c is None:
             raise SystemExit(f"no bundled construction for {inst.call_id}")
-        lines.append(json.dumps({"call_id": inst.call_id, "answer": c["answer"]}, separators=(",", ":")))
+        lines.append(json.dumps({"call_id": inst.call_id, "answer": c.answer}, separators=(",", ":")))
     with open(out, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
     print(f"{len(lines)} answers -> {out}")
