@@ -50,7 +50,7 @@ _TABLE: tuple[Reason, ...] = (
 )
 
 REASONS: dict[str, Reason] = {r.code: r for r in _TABLE}
-#: the classes whose rejections carry a witness that the other verifier re-checks (``checker.combine``)
+#: the classes whose rejections carry a witness that the other verifier re-checks (``checker.verify.combine``)
 WITNESS_CLASSES = ("duplicate", "property")
 #: the reason codes of those classes: DUPLICATE, PROPERTY_VIOLATION, CERTIFICATE_INVALID
 WITNESS_REASONS = tuple(r.code for r in _TABLE if r.klass in WITNESS_CLASSES)

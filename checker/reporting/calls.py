@@ -6,7 +6,7 @@
 * :func:`diff_rows` -- the calls whose verdict or exact ratio differs between two runs;
 * :func:`calls_csv`, :func:`diff_csv` -- the same two tables as CSV (one table per file).
 
-The figures are in :mod:`checker.report_plots`, the HTML view in :mod:`checker.report_html`.
+The figures are in :mod:`checker.reporting.plots`, the HTML view in :mod:`checker.reporting.html`.
 """
 from __future__ import annotations
 

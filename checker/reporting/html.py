@@ -1,7 +1,7 @@
 """``report --html FILE``: one self-contained HTML page for a set of scored runs.
 
-The page holds Table 2 (:mod:`checker.report_table2`), the figures as inline SVG
-(:mod:`checker.report_plots`), the per-family table (:func:`checker.report_series.family_quality`) and
+The page holds Table 2 (:mod:`checker.reporting.table2`), the figures as inline SVG
+(:mod:`checker.reporting.plots`), the per-family table (:func:`checker.reporting.series.family_quality`) and
 the per-call table: run, call, family, verdict, reason, objective, ratio, gap closed, and for a rejection
 its message and a short witness summary. Inline CSS, no network access, no script framework: a dozen
 lines of plain JavaScript sort a table by the clicked column.

@@ -1,6 +1,6 @@
 """``report --plot``: the paper's figures for scored runs, as PNG, SVG and PDF with reproducible bytes.
 
-The numbers come from :mod:`checker.report_series` (tested there); this module only draws them with
+The numbers come from :mod:`checker.reporting.series` (tested there); this module only draws them with
 matplotlib, which is imported lazily here and nowhere else (it is the optional ``plot`` extra):
 
 * ``family_quality`` -- per family and run the mean relative quality with its 95% bootstrap interval,

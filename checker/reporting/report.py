@@ -1,6 +1,6 @@
 """Reports over aggregated runs (paper Table 2 style) and reading of ``scores.json`` files.
 
-* :func:`load_scores` reads the per-call rows of a scores.json into :class:`~checker.aggregate.InstanceOutcome`
+* :func:`load_scores` reads the per-call rows of a scores.json into :class:`~checker.scoring.aggregate.InstanceOutcome`
   values; every missing or mistyped field is a ``ValueError`` naming the file, the row and the field.
 * :func:`load_run` = ``aggregate(load_scores(path))`` with the file's expected instance count.
 * :func:`render` prints one or more aggregated runs as ``md``, ``csv`` or ``json``.
@@ -193,7 +193,7 @@ def load_run(path: str | Path, **options: Any) -> dict[str, Any]:
 
 def _need(agg: dict, key: str, name: str) -> Any:
     if key not in agg:
-        raise ValueError(f"run {name!r}: aggregate has no {key!r} (expected the output of checker.aggregate.aggregate)")
+        raise ValueError(f"run {name!r}: aggregate has no {key!r} (expected the output of checker.scoring.aggregate.aggregate)")
     return agg[key]
 
 

@@ -1,7 +1,7 @@
 """The numbers behind ``report``'s figures and HTML view, without matplotlib.
 
 * :class:`RunData` -- one scored run as the report views see it: its aggregate, its per-call outcomes
-  (:func:`checker.report.load_scores`), the display fields of each call (params, reason, message, witness)
+  (:func:`checker.reporting.report.load_scores`), the display fields of each call (params, reason, message, witness)
   and the total output tokens of its answers when known;
 * :func:`family_quality` -- the paper's Figure 2 / Appendix C: per family and run the mean relative quality
   with its 95% bootstrap interval, published frontiers and construction baselines apart;
@@ -15,7 +15,7 @@
 Every point of a size-series curve keeps the list of its samples (``objective_samples``, ``ratio_samples``:
 one value per scored answers line of the calls at that size, so two samples per call give two values)
 and plots their mean; with one sample per call the mean is that sample.
-Means and intervals reuse the aggregate's per-instance ratios and :func:`checker.aggregate.bootstrap_ci`;
+Means and intervals reuse the aggregate's per-instance ratios and :func:`checker.scoring.aggregate.bootstrap_ci`;
 nothing here decides a verdict.
 """
 from __future__ import annotations
@@ -159,7 +159,7 @@ def family_quality(runs: Sequence[RunData]) -> list[dict[str, Any]]:
     instances, ``mean`` relative quality and its bootstrap interval (``ci``: None for fewer than two
     instances, so no zero-width whisker), ``missing`` when the family has no scored call in that run.
     The values are the aggregate's per-instance ratios (``instances``); the interval is
-    :func:`checker.aggregate.bootstrap_ci` with the run's resamples and seed, as for the groups."""
+    :func:`checker.scoring.aggregate.bootstrap_ci` with the run's resamples and seed, as for the groups."""
     panels = []
     for rtype in REFERENCE_TYPES:
         families = _families(runs, rtype)

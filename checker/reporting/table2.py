@@ -2,8 +2,8 @@
 
 A row holds the overall score (or a labelled subset score), the mean relative quality over the
 published frontiers (30 instances in bench-v1) and over the construction baselines (39), each with the
-95% bootstrap interval that :func:`checker.aggregate.aggregate` computed (upstream's seeded
-procedure, :func:`checker.aggregate.bootstrap_ci`; nothing is recomputed here), the valid fraction, the
+95% bootstrap interval that :func:`checker.scoring.aggregate.aggregate` computed (upstream's seeded
+procedure, :func:`checker.scoring.aggregate.bootstrap_ci`; nothing is recomputed here), the valid fraction, the
 mean gap closed over the instances with proven bounds (with their count), and LABS progress toward the
 conjectured 12.32 reported apart. The values are the aggregate's own, so a row equals the ``summary``
 row of ``report`` for the same run, number for number.

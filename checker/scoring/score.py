@@ -1,12 +1,12 @@
 """Scoring a run: ``answers.jsonl`` -> ``scores.json`` (docs/SPECIFICATION.md sections 5-7).
 
-One call at a time, ``checker.call`` decides how an answer is scored (infrastructure -> missing; an
+One call at a time, ``checker.scoring.call`` decides how an answer is scored (infrastructure -> missing; an
 unfinished generation or the token budget -> zero; a size limit -> REJECT; otherwise both verifiers
 through the harness) and makes its row, a ``callrow.CallRow``; this module runs the calls, keeps the
 progress file and writes ``scores.json``.
 
 Where the verifications run (``backend``): ``local`` (threads here, ``jobs`` answers at a time) or
-``ray`` (``checker.score_ray``: Ray tasks that call the same ``harness.verify`` on the worker and send
+``ray`` (``checker.scoring.score_ray``: Ray tasks that call the same ``harness.verify`` on the worker and send
 back ``callrow.verification_fields``); both backends build every row with ``call.verified_row`` and write
 it through the same ``Progress``, so rows, resume and ``scores.json`` do not depend on the backend, and
 the backend is not part of the run's header.
@@ -73,7 +73,7 @@ from endless_exam.checker.scoring import runlock
 from endless_exam.checker.files.outputs import refusal, replace_file
 from endless_exam.checker.suites.instances import Instance
 
-BACKENDS = ("local", "ray")     # where the verifications run (checker.score_ray for ray)
+BACKENDS = ("local", "ray")     # where the verifications run (checker.scoring.score_ray for ray)
 
 
 class ScoreError(Exception):

@@ -83,7 +83,7 @@ class Combined:
     witness_checks: list[dict] = field(default_factory=list)   # WitnessCheck.to_json of each re-check
     primary_libraries: dict[str, str] = field(default_factory=dict)   # distribution -> version, as loaded
     second_libraries: dict[str, str] = field(default_factory=dict)
-    formal: str | None = None          # the z3 oracle's opinion when asked for (checker.formal)
+    formal: str | None = None          # the z3 oracle's opinion when asked for (checker.verify.formal)
     formal_message: str = ""
 
     @property

@@ -37,7 +37,7 @@ entries in-process (``run_worker(Worker(...), ...)`` or by setting ``PRIMARY``/`
 the kind is read from the environment or the command line.
 
 Combination: a REJECT whose reason carries a witness is re-checked by the OTHER verifier (``op: witness``,
-both re-checks at once); then ``checker.combine.combine``, the one statement of the trust rule, makes one
+both re-checks at once); then ``checker.verify.combine.combine``, the one statement of the trust rule, makes one
 result of the two verdicts and the re-checks.
 """
 from __future__ import annotations
@@ -689,7 +689,7 @@ def verify(family: str, params: dict, payload: bytes, kind: str = "file", *,
            time_limit: float = DEFAULT_TIME_LIMIT, memory_limit: int = DEFAULT_MEMORY_LIMIT,
            formal: bool = False, warm: bool = True) -> Combined:
     """Verify one answer with both verifiers and combine their verdicts; with ``formal``, add the z3
-    oracle's opinion (``checker.formal``). ``warm=False`` is for a process that verifies one answer
+    oracle's opinion (``checker.verify.formal``). ``warm=False`` is for a process that verifies one answer
     (the CLI's ``verify``): the zygotes preload nothing, so a small answer that needs no numpy, FLINT or
     sympy never imports them; keep the default for many answers (each zygote then loads a family once)."""
     combined = _verify_pair(family, params, payload, kind, time_limit, memory_limit, warm)

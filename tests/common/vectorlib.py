@@ -155,7 +155,7 @@ class VectorTests:
 
     vectors: VectorFile                  # the family's vector file
     not_applicable: set[str]             # exactly the flags the file declares not applicable
-    end_to_end: list[int] = []           # tcIds also run through checker.harness.verify
+    end_to_end: list[int] = []           # tcIds also run through checker.verify.harness.verify
     tamper_answer: Any = None            # the literal answer of the vector of the tampered-witness control,
     tamper_good: list = []               # witnesses that hold on it,
     tamper_bad: list = []                # and tampered ones that must not

@@ -1,4 +1,4 @@
-"""Reports (checker.report): md/csv/json rendering of aggregated runs and reading scores.json files."""
+"""Reports (checker.reporting.report): md/csv/json rendering of aggregated runs and reading scores.json files."""
 from __future__ import annotations
 
 import csv

@@ -1,4 +1,4 @@
-"""``report``'s per-call table, ``--diff`` and ``--plot`` (checker.report_calls), and a closed pipe."""
+"""``report``'s per-call table, ``--diff`` and ``--plot`` (checker.reporting.calls), and a closed pipe."""
 from __future__ import annotations
 
 import json

@@ -1,5 +1,5 @@
-"""``report``'s Table 2 (checker.report_table2), the numbers behind the figures (checker.report_series),
-reproducible figure bytes (checker.report_plots) and the HTML page (checker.report_html) in a real browser."""
+"""``report``'s Table 2 (checker.reporting.table2), the numbers behind the figures (checker.reporting.series),
+reproducible figure bytes (checker.reporting.plots) and the HTML page (checker.reporting.html) in a real browser."""
 from __future__ import annotations
 
 import csv

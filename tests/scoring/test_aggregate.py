@@ -1,4 +1,4 @@
-"""Aggregation (checker.aggregate): exact ratios, the paper's Table 2 from Table 25, gap closed, LABS
+"""Aggregation (checker.scoring.aggregate): exact ratios, the paper's Table 2 from Table 25, gap closed, LABS
 progress, partial runs and the upstream bootstrap procedure."""
 from __future__ import annotations
 

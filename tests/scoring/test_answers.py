@@ -1,4 +1,4 @@
-"""Reading ``answers.jsonl`` strictly (checker.answers; docs/SPECIFICATION.md sections 5 and 7, UPSTREAM_NOTES 3.2-3.3).
+"""Reading ``answers.jsonl`` strictly (checker.scoring.answers; docs/SPECIFICATION.md sections 5 and 7, UPSTREAM_NOTES 3.2-3.3).
 
 Errors in the envelope of a record are errors of the file, raised before anything is scored and naming
 the line. The scorer only frames ``answer`` and ``content``: their raw bytes go to the verifier

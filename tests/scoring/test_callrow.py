@@ -1,4 +1,4 @@
-"""``checker.callrow.CallRow``: frozen, typed, and read back only exactly as it was written."""
+"""``checker.scoring.callrow.CallRow``: frozen, typed, and read back only exactly as it was written."""
 from __future__ import annotations
 
 import json

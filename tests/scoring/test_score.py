@@ -1,4 +1,4 @@
-"""The ``score`` pipeline (checker.score, ``endless-exam score``/``report``): outcome classes, partial runs,
+"""The ``score`` pipeline (checker.scoring.score, ``endless-exam score``/``report``): outcome classes, partial runs,
 the scores.json layout, the resumable progress file and a real end-to-end run.
 
 Outcome tests replace ``endless_exam.checker.verify.harness.verify`` by a fake that decides from the submitted payload

@@ -1,4 +1,4 @@
-"""``score --backend ray`` (checker.score_ray): a distributed run is a local run, call by call.
+"""``score --backend ray`` (checker.scoring.score_ray): a distributed run is a local run, call by call.
 
 A local Ray instance (``ray.init(num_cpus=2)``, started once for this module and shut down at the end,
 with a check that none of its processes, nor any zygote its workers started, is left behind) runs real
@@ -424,7 +424,7 @@ def test_sigterm_to_a_ray_driver_saves_stops_its_instance_and_exits_143(tmp_path
 @pytest.mark.slow
 def test_after_a_sigkill_of_the_driver_the_ray_instance_it_started_is_stopped(tmp_path):
     """Reproduction (issue 16, item 7): after SIGKILL of a driver that had started a local Ray instance,
-    Ray's agents lingered 35-95 s (62 s measured). A sentinel process (checker.ray_reaper) kills what the
+    Ray's agents lingered 35-95 s (62 s measured). A sentinel process (checker.scoring.ray_reaper) kills what the
     driver started as soon as the driver is gone."""
     pytest.importorskip("ray")
     proc, started, _out, _progress = _driver_after_its_first_row(tmp_path)

@@ -1,4 +1,4 @@
-"""Export of prompts.jsonl (checker.export, ``endless-exam export``; docs/SPECIFICATION.md section 7)."""
+"""Export of prompts.jsonl (checker.suites.export, ``endless-exam export``; docs/SPECIFICATION.md section 7)."""
 from __future__ import annotations
 
 import json

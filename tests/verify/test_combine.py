@@ -1,4 +1,4 @@
-"""The trust rule (``checker.combine.combine``) over every pair of verifier outcomes and re-check results.
+"""The trust rule (``checker.verify.combine.combine``) over every pair of verifier outcomes and re-check results.
 
 The expected result is written here a second time, differently: a matrix of verdict statuses (primary
 rows, second columns) plus the two refinements (equal objectives for ACCEPT/ACCEPT, equal reason class

@@ -1,4 +1,4 @@
-"""The formal opinion (``verify --formal``, ``checker.formal``): the z3 oracle as a third verifier."""
+"""The formal opinion (``verify --formal``, ``checker.verify.formal``): the z3 oracle as a third verifier."""
 from __future__ import annotations
 
 import itertools

@@ -1,4 +1,4 @@
-"""The harness contract (checker.harness): process isolation with fault injection, the combination of the
+"""The harness contract (checker.verify.harness): process isolation with fault injection, the combination of the
 two verdicts, and real end-to-end runs of both capset verifiers.
 
 Fault-injection workers live in tests/helpers/ and are run by the real ``run_worker`` through the real
