@@ -16,7 +16,7 @@ import random
 import numpy as np
 
 from tests.benchmarks import bench_trifference as bt
-from tests.families.trifference.test_trifference_vectors import near_affine
+from tests.families.trifference.test_trifference_vectors import near_affine, swap_random_words
 
 
 def _certified(n: int, m: int) -> dict:
@@ -57,17 +57,7 @@ def _short_core(n: int, support: int, k: int, replace: int, seed: int) -> list[s
     msg = np.stack([(idx // 3 ** p) % 3 for p in range(k)], 1)
     shift = np.array([rnd.randrange(3) for _ in range(n)])
     words = ["".join(map(str, r)) for r in ((msg @ rows + shift) % 3).tolist()]
-    rnd.shuffle(words)
-    have = set(words)
-    for t in range(replace):
-        while True:
-            w = "".join(rnd.choice("012") for _ in range(n))
-            if w not in have:
-                break
-        have.add(w)
-        words[t] = w
-    rnd.shuffle(words)
-    return words
+    return swap_random_words(words, replace, n, rnd)
 
 
 def cases() -> list[dict]:

@@ -113,17 +113,23 @@ def near_affine(n: int, k: int, replace: int, seed: int) -> list[str]:
         code = ["".join(map(str, r)) for r in ((messages @ rows + shift) % 3).tolist()]
         if len(set(code)) == 3 ** k:
             break
-    rnd.shuffle(code)
-    have = set(code)
+    return swap_random_words(code, replace, n, rnd)
+
+
+def swap_random_words(words: list[str], replace: int, n: int, rnd: random.Random) -> list[str]:
+    """``words`` shuffled, the first ``replace`` of them swapped for random words of length n not yet in the
+    list, and shuffled again (the near-affine lists of issue 31)."""
+    rnd.shuffle(words)
+    have = set(words)
     for t in range(replace):
         while True:
             w = "".join(rnd.choice("012") for _ in range(n))
             if w not in have:
                 break
         have.add(w)
-        code[t] = w
-    rnd.shuffle(code)
-    return code
+        words[t] = w
+    rnd.shuffle(words)
+    return words
 
 
 VECTORS = vectorlib.VectorFile("trifference", _generate)
