@@ -7,7 +7,9 @@ certificate there is ``FORMAT_SHAPE``).
 
 Accepted forms (each checked for its size before anything else is built):
 
-* a literal JSON list of 1..``MAX_WORDS`` = 6,561 strings of n characters over ``012``;
+* a literal JSON list of 1..``MAX_WORDS`` = 6,561 strings of n characters over ``012``, admitted by
+  ``_trifference_admission.admit`` on one of two paths (a structured affine core, recorded in the parsed
+  list for both verifiers, or the triple scan within its cost model) and ``SIZE_LIMIT`` otherwise;
 * ``{"linear": rows}``: 1..``MAX_LINEAR_ROWS`` = 8 generator rows (strings of n characters over ``012``),
   expanded to their span over F_3 by ``forms.linear`` (3^rank <= 6,561 words) and then treated as a list;
 * ``{"linear_code": rows}`` (certified only; m must be 1, 2 or 3): 1..``MAX_CODE_ROWS`` = 16 generator
@@ -45,6 +47,7 @@ from ..forms import linear
 from ..forms.digitstrings import check_string_list
 from ..params import exact_keys, int_in
 from ..witness import Fields, Indexed, WitnessError, read
+from . import _trifference_admission as admission
 
 MAX_N_CERTIFIED = 1024
 MAX_N_PLAIN = 128
@@ -135,6 +138,8 @@ class WordList:
     words: tuple[str, ...]
     form: str = "list"                      # "list" or "linear" (an expanded span)
     rows: tuple[str, ...] | None = None     # the generator rows of a "linear" form
+    path: str = admission.SCAN              # how both verifiers decide it (``_trifference_admission.admit``)
+    core: tuple[int, ...] = ()              # on the core path: the positions of its origin, then of its basis words
 
 
 @dataclass(frozen=True)
@@ -172,7 +177,8 @@ def _strict_int(value: Any, what: str) -> int:
 def _code(answer: Any, n: int, m: int, certified: bool, nested: bool) -> Parsed:
     where = "the inner code" if nested else "the code"
     if isinstance(answer, list):
-        return WordList(n, m, check_string_list(answer, n, ALPHABET, MAX_WORDS, where))
+        words = check_string_list(answer, n, ALPHABET, MAX_WORDS, where)
+        return WordList(n, m, words, "list", None, *admission.admit(words, n, m, where))
     if not isinstance(answer, dict):
         raise AnswerError("FORMAT_TYPE", f"{where} must be a JSON list of strings or an object "
                           f"({{\"linear\": ...}}, {{\"linear_code\": ...}} or {{\"rs_concat\": ...}}), got {describe(answer)}")
@@ -184,7 +190,7 @@ def _code(answer: Any, n: int, m: int, certified: bool, nested: bool) -> Parsed:
     if key == "linear":
         rows = linear.check_rows(answer["linear"], n, MAX_LINEAR_ROWS, "linear")
         words, _ = linear.expand(rows, n)
-        return WordList(n, m, words, "linear", rows)
+        return WordList(n, m, words, "linear", rows, *admission.admit(words, n, m, f"the span of {where}"))
     if not certified:
         raise AnswerError("FORMAT_SHAPE", f"the '{key}' certificate is accepted only in certified instances "
                           "(params with \"representation\": \"certified\"); this instance takes literal lists "

@@ -29,13 +29,18 @@ TRIES = 4                      # orders tried by find_core (the list's own first
 PAIR_CHUNK = 1 << 22           # pairs per block of the quick pass of extra_violation
 
 
-def find_cores(digits: np.ndarray, max_rank: int, max_extra: int):
+def find_cores(digits: np.ndarray, max_rank: int, max_extra: int, lead: tuple[int, ...] = ()):
     """Yield (origin index, indices of the words whose differences from the origin form a basis of L, boolean
     mask of the words in origin + L) with at most ``max_extra`` words outside and rank <= ``max_rank``, one
-    per order that finds one."""
+    per order that finds one. With ``lead`` (the core the shared admission named: its origin, then its basis
+    words), only the order that visits those first and then the rest in list order."""
     total = digits.shape[0]
     rng = np.random.default_rng(SEED)
-    orders = [np.arange(total)] + [rng.permutation(total) for _ in range(TRIES - 1)]
+    if lead:
+        rest = np.setdiff1d(np.arange(total), np.array(lead, np.int64))
+        orders = [np.concatenate([np.array(lead, np.int64), rest])]
+    else:
+        orders = [np.arange(total)] + [rng.permutation(total) for _ in range(TRIES - 1)]
     signed = digits.astype(np.int8)
     for order in orders:
         x0 = int(order[0])

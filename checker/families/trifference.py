@@ -15,8 +15,11 @@ What is checked, and why it suffices.
     criterion: for all non-zero a != b in L, #{i : a_i != 0, b_i != 0, a_i != b_i} >= m, read off the
     codeword weights by difference and sum word (``_affine.sum_violation``; the second verifier reads
     the same identity row by row, with weights computed in plain Python).
-  - otherwise, if the list is *near-affine* (below), by its affine core and its few extra words;
-  - otherwise every triple is examined by the bit-parallel scan of ``_triples`` (any m).
+  - otherwise, on the shared admission's core path (``_trifference_admission``: a core of rank <= 8 with
+    more than two thirds of it listed, named by origin and basis words), by that affine core and its few
+    extra words (below); this always decides, and not deciding is a self-check failure;
+  - otherwise (the admission's scan path, C(N, 3) ceil(u / 64) <= ``SCAN_BUDGET``, re-checked here before
+    the scan starts) every triple is examined by the bit-parallel scan of ``_triples`` (any m).
 
   Near-affine lists (the core-and-extras argument). ``_affine.find_cores`` proposes affine subspaces
   A = x0 + L (x0 a listed word, L of rank k <= 12 for m <= 3, k <= ``PAIR_RANK`` = 8 for m >= 4) such
@@ -95,6 +98,7 @@ from __future__ import annotations
 import numpy as np
 from flint import fmpz_mod_poly_ctx
 
+from endless_exam.certificates.schemas import _trifference_admission as admission
 from endless_exam.certificates.schemas import trifference as schema
 from endless_exam.certificates.verdict import Verdict, accept, reject
 from endless_exam.certificates.witness import Witness
@@ -225,9 +229,13 @@ def _check_list(parsed: schema.WordList) -> Verdict:
         else:
             triple = _triples.close_pair_violation(_triples.digits_of(words, n), m)
             decided = triple is not None
+            if not decided and parsed.path == admission.CORE:
+                decided, triple = _near_affine(words, n, m, parsed.core)
+                if not decided:
+                    raise RuntimeError("trifference self-check failed: the structured core named by the admission "
+                                       "did not decide the list")
             if not decided:
-                decided, triple = _near_affine(words, n, m)
-            if not decided:
+                _check_scan_admitted(words, n, m)
                 triple = _triples.find_bad_triple(words, n, m)
         if triple is not None:
             i, j, k = sorted(triple)
@@ -292,15 +300,27 @@ def _lift(words, digits: np.ndarray, inside: np.ndarray, a: list[int], b: list[i
     return None
 
 
-def _near_affine(words: tuple[str, ...], n: int, m: int) -> tuple[bool, tuple[int, int, int] | None]:
+def _check_scan_admitted(words: tuple[str, ...], n: int, m: int) -> None:
+    """The triple scan runs only on lists its cost model admitted (``admission.scan_work``, the same model
+    the shared parse refuses by, or fewer than m useful coordinates: the first triple fails): a list that
+    reaches it otherwise is a self-check failure, never a scan."""
+    digits = _triples.digits_of(words, n)
+    useful = int(np.count_nonzero(np.all([(digits == s).any(axis=0) for s in range(3)], axis=0)))
+    if admission.scan_work(len(words), useful) > admission.SCAN_BUDGET and useful >= m:
+        raise RuntimeError("trifference self-check failed: a list over the scan's cost model reached the scan")
+
+
+def _near_affine(words: tuple[str, ...], n: int, m: int,
+                 lead: tuple[int, ...] = ()) -> tuple[bool, tuple[int, int, int] | None]:
     """(decided, violating triple or None) by the core-and-extras argument; (False, None) when no core with
     few enough extra words decides (none is found, or every core found fails its linear criterion with no
-    failing triple inside the list): then the caller scans every triple."""
+    failing triple inside the list): then the caller scans every triple. ``lead``: the core the admission
+    named (origin, then basis words), visited first and alone (it always decides)."""
     digits = _triples.digits_of(words, n)
     max_rank, budget = (schema.MAX_RANK if m <= 3 else PAIR_RANK), _extra_budget(len(words))
     if not _core_possible(digits, max_rank, budget):
         return False, None
-    for origin, chosen, inside in _affine.find_cores(digits, max_rank, budget):
+    for origin, chosen, inside in _affine.find_cores(digits, max_rank, budget, lead):
         diffs = [[int(x) for x in (digits[t].astype(np.int16) - digits[origin]) % 3] for t in chosen]
         k, basis = _gf3.rref(diffs, n) if diffs else (0, [])
         if k != len(chosen):

@@ -1,6 +1,7 @@
 """The prompt wording of the ``trifference`` family (assembled by ``endless_exam.checker.prompts``)."""
 from __future__ import annotations
 
+from endless_exam.certificates.schemas import _trifference_admission as admission
 from endless_exam.certificates.schemas import trifference as schema
 
 from ._common import objective
@@ -58,10 +59,15 @@ def limits(p: dict) -> list[str]:
              f"to {schema.MAX_N_PLAIN} and no certificates). " if _certified(p) else
              f"This instance shape allows n up to {schema.MAX_N_PLAIN} and no certificates (certified instances allow "
              f"n up to {schema.MAX_N_CERTIFIED:,}, where ")
-    return [f"At most {schema.MAX_WORDS:,} words in a list, for every m. A list that is an affine subspace (a translate "
-            "of a linear code), or one with all but a few words in such a subspace, is decided through its linear "
-            "structure; any other list has every triple of words examined, which for thousands of unstructured "
-            "words of length near 1,024 can take most of the verification time limit or exceed it (a time-out, "
-            "never a rejection).",
+    return [f"At most {schema.MAX_WORDS:,} words in a list, for every m. A list of N words built on an affine core is "
+            "decided through that structure at any size: all but e of its words lie in one affine subspace (a "
+            f"translate of a linear code) of rank k from 1 to {admission.CORE_RANK}, with e <= min(floor(N/3), "
+            f"floor({admission.EXTRA_PAIRS:,} / floor(N^2/2))) (27 at {schema.MAX_WORDS:,} words) and "
+            f"e * 9^k <= {admission.CORE_TABLE:,}, and more than two thirds of the 3^k words of the subspace listed (an "
+            "affine subspace itself always qualifies; the core is sought in the list order and in a few fixed "
+            "shuffles, and is always found when its words are listed before the others). Any other list has every triple examined and is admitted only when C(N, 3) * ceil(u/64) <= "
+            f"{admission.SCAN_BUDGET:,}, u being the number of coordinates where all three symbols occur (at most "
+            f"{admission.max_scan_words(1024):,} words when u > 960, {admission.max_scan_words(64):,} when u <= 64); "
+            "a larger list is refused as a size limit.",
             f"The legacy linear form takes 1 to {schema.MAX_LINEAR_ROWS} rows.",
             shape + (cert if _certified(p) else cert[0].lower() + cert[1:-1] + ").")]

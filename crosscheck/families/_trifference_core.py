@@ -28,12 +28,19 @@ ORIGINS = 4
 PAIRS_PER_BLOCK = 1 << 22
 
 
-def cores(vecs: list[t3.Vec], max_rank: int, max_extra: int):
+def cores(vecs: list[t3.Vec], max_rank: int, max_extra: int, lead: tuple[int, ...] = ()):
     """Yield (origin position, positions of the basis words, in-core flag per word), one per origin that
-    gives a core."""
+    gives a core. With ``lead`` (the shared admission's core: origin, then basis words) only the visit of
+    those words first and then the rest in list order."""
     total = len(vecs)
-    tries = [0] + random.Random(SEED).sample(range(1, total), min(ORIGINS - 1, total - 1))
-    for origin in tries:
+    if lead:
+        led = set(lead)
+        visits = [list(lead) + [t for t in range(total) if t not in led]]
+    else:
+        tries = [0] + random.Random(SEED).sample(range(1, total), min(ORIGINS - 1, total - 1))
+        visits = [[(origin + step) % total for step in range(total)] for origin in tries]
+    for visit in visits:
+        origin = visit[0]
         residual = [t3.minus(v, vecs[origin]) for v in vecs]
         basis: list[int] = []
         step = 1
@@ -44,9 +51,9 @@ def cores(vecs: list[t3.Vec], max_rank: int, max_extra: int):
                 break
             if len(basis) == max_rank:
                 break
-            while residual[(origin + step) % total] == (0, 0):
+            while residual[visit[step]] == (0, 0):
                 step += 1
-            pick = (origin + step) % total
+            pick = visit[step]
             basis.append(pick)
             row = residual[pick]
             bit = (row[0] | row[1]) & -(row[0] | row[1])

@@ -19,6 +19,9 @@ What is checked and how (every decision is exact integer or bit arithmetic):
   codewords; with the code indexed by messages over a basis of its own words they are digit-wise sums,
   so one a against every b is a row and column permutation of the weight table (numpy). The primary
   counts the pairs on bit masks instead.
+* Which of the two paths below a list takes is the shared admission's (``_trifference_admission``): a
+  structured core (named by its origin and basis words, re-found here by this module's own elimination;
+  it always decides) or the triple scan within its cost model (re-checked here before the scan starts).
 * Near-affine lists: ``_trifference_core.cores`` proposes cores w_0 + L (w_0 listed, rank <= 8, or
   <= 10 for m <= 3) holding all but at most e listed words, e <= N/3 with e N^2 / 2 <= ``EXTRA_PAIRS``.
   Every triple of the list lies in the core or has an extra word. If L passes (the pair criterion on
@@ -80,6 +83,7 @@ from typing import Any, Union
 import numpy as np
 
 from endless_exam.certificates.errors import AnswerError, describe
+from endless_exam.certificates.schemas import _trifference_admission as admission
 from endless_exam.certificates.schemas import trifference as schema
 from endless_exam.certificates.verdict import Verdict, accept, reject
 from endless_exam.certificates.witness import Witness
@@ -221,6 +225,11 @@ def reparse(answer: Any, params: dict, parsed: Any) -> Any:
 
 # ---- lists ---------------------------------------------------------------------------------------------
 
+def _useful(words: tuple[str, ...]) -> int:
+    """Coordinates where all three symbols occur (by sets of columns, apart from the shared count)."""
+    return sum(1 for column in zip(*words) if len(set(column)) == 3)
+
+
 def _duplicate(words: tuple[str, ...]) -> tuple[int, int] | None:
     order = sorted(range(len(words)), key=lambda t: (words[t], t))
     best = None
@@ -336,14 +345,15 @@ def _pair_violation(code: list[t3.Vec], n: int, m: int, spanned: bool = False) -
     raise RuntimeError("second trifference self-check failed: the two passes of the pair criterion disagree")
 
 
-def _near_affine(words: tuple[str, ...], n: int, m: int) -> tuple[bool, tuple[int, int, int] | None]:
+def _near_affine(words: tuple[str, ...], n: int, m: int,
+                 lead: tuple[int, ...] = ()) -> tuple[bool, tuple[int, int, int] | None]:
     """(decided, violating triple or None): a core w_0 + L passes its linear criterion and every triple
     through an extra word is counted, or a failing triple of the core lies in the list. (False, None) when
-    no core with few extra words decides."""
+    no core with few extra words decides. ``lead``: the admission's core (origin, then basis words) only."""
     total = len(words)
     vecs = [t3.vec(w) for w in words]
     budget = min(total // 3, EXTRA_PAIRS // max(1, total * total // 2))
-    for origin, basis_at, in_core in core.cores(vecs, DIRECTION_RANK if m <= 3 else PAIR_RANK, budget):
+    for origin, basis_at, in_core in core.cores(vecs, DIRECTION_RANK if m <= 3 else PAIR_RANK, budget, lead):
         rows = [t3.minus(vecs[t], vecs[origin]) for t in basis_at]
         if len(rows) <= PAIR_RANK:
             span = [(0, 0)]
@@ -372,7 +382,7 @@ def _near_affine(words: tuple[str, ...], n: int, m: int) -> tuple[bool, tuple[in
     return False, None
 
 
-def _check_words(words: tuple[str, ...], n: int, m: int, label: str) -> Verdict:
+def _check_words(words: tuple[str, ...], n: int, m: int, label: str, path: str, lead: tuple[int, ...]) -> Verdict:
     dup = _duplicate(words)
     if dup is not None:
         i, j = dup
@@ -386,9 +396,15 @@ def _check_words(words: tuple[str, ...], n: int, m: int, label: str) -> Verdict:
         else:
             triple = near_pair_violation(words, n, m)
             decided = triple is not None
+            if not decided and path == admission.CORE:
+                decided, triple = _near_affine(words, n, m, lead)
+                if not decided:
+                    raise RuntimeError("second trifference self-check failed: the admitted core decided nothing")
             if not decided:
-                decided, triple = _near_affine(words, n, m)
-            if not decided:
+                useful = _useful(words)
+                if admission.scan_work(len(words), useful) > admission.SCAN_BUDGET and useful >= m:
+                    raise RuntimeError("second trifference self-check failed: a list over the scan's cost model "
+                                       "reached the scan")
                 triple = scan_direct(words, n, m) if m >= 4 and len(words) <= DIRECT_MAX else scan_triples(words, n, m)
     if triple is not None:
         i, j, k = sorted(triple)
@@ -680,9 +696,11 @@ def _check_concat(c: Concat) -> Verdict:
 
 def check(parsed) -> Verdict:
     if isinstance(parsed, schema.WordList):
-        return _check_words(parsed.words, parsed.n, parsed.m, "list" if parsed.form == "list" else "linear span")
+        return _check_words(parsed.words, parsed.n, parsed.m, "list" if parsed.form == "list" else "linear span",
+                            parsed.path, parsed.core)
     if isinstance(parsed, Words):
-        return _check_words(parsed.words, parsed.n, parsed.m, "list")
+        path, lead = admission.admit(parsed.words, parsed.n, parsed.m, "the inner code")
+        return _check_words(parsed.words, parsed.n, parsed.m, "list", path, lead)
     if isinstance(parsed, Code):
         return _check_code(parsed)
     if isinstance(parsed, Concat):

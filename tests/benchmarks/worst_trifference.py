@@ -15,6 +15,7 @@ import random
 
 import numpy as np
 
+from endless_exam.certificates.schemas import _trifference_admission as admission
 from tests.benchmarks import bench_trifference as bt
 from tests.families.trifference.test_trifference_vectors import near_affine, swap_random_words
 
@@ -60,6 +61,63 @@ def _short_core(n: int, support: int, k: int, replace: int, seed: int) -> list[s
     return swap_random_words(words, replace, n, rnd)
 
 
+WIDE = admission.max_scan_words(1024)          # 807: the most words the scan admits when u > 960
+NARROW = admission.max_scan_words(64)          # 2,033: when u <= 64
+
+
+def _weak(n: int, spread: int, count: int, seed: int) -> list[str]:
+    """``count`` words: the last ``spread`` coordinates random, each of the first n - spread useful but
+    separating one random pair's triples only (one word 1, one word 2, the others 0), so the count of a
+    triple grows only in the last chunks."""
+    rnd = random.Random(seed)
+    tails = bt.random_words(spread, count, seed + 1)
+    heads = [["0"] * (n - spread) for _ in range(count)]
+    for i in range(n - spread):
+        a, b = rnd.sample(range(count), 2)
+        heads[a][i], heads[b][i] = "1", "2"
+    return ["".join(h) + t for h, t in zip(heads, tails)]
+
+
+def _code_subset(n: int, k: int, count: int, seed: int) -> list[str]:
+    """``count`` words of a random [n, k] code (rows redrawn until the code is 1-trifferent by the
+    linear_code certificate's check), in a shuffled order: rank k > 8, so no core, and every triple is
+    scanned."""
+    from endless_exam.checker.families import load
+    primary = load("trifference")
+    rnd = random.Random(seed)
+    while True:
+        rows = [[rnd.randrange(3) for _ in range(n)] for _ in range(k)]
+        text = ["".join(map(str, r)) for r in rows]
+        if primary.check({"n": n, "m": 1, "representation": "certified"}, {"linear_code": text}).valid:
+            break
+    chosen = rnd.sample(range(3 ** k), count)
+    out = []
+    for c in chosen:
+        coeffs = [(c // 3 ** j) % 3 for j in range(k)]
+        out.append("".join(str(sum(a * r[i] for a, r in zip(coeffs, rows)) % 3) for i in range(n)))
+    return out
+
+
+def _extras_first(words: list[str]) -> list[str]:
+    """The words outside the list's rank-8 core moved to the front (the list order then meets an extra
+    word before the core's span is complete, and the core is found by a shuffle of the admission)."""
+    from endless_exam.checker.families import _affine, _triples
+    digits = _triples.digits_of(tuple(words), len(words[0]))
+    _, _, inside = next(_affine.find_cores(digits, 8, 27))
+    return [w for w, i in zip(words, inside) if not i] + [w for w, i in zip(words, inside) if i]
+
+
+def _two_useful(n: int, count: int, seed: int) -> list[str]:
+    """``count`` distinct words over 0, 1 except two coordinates that use all three symbols."""
+    rnd = random.Random(seed)
+    out: dict[str, None] = {}
+    while len(out) < count:
+        w = [rnd.choice("01") for _ in range(n)]
+        w[0], w[1] = rnd.choice("012"), rnd.choice("012")
+        out.setdefault("".join(w), None)
+    return list(out)
+
+
 def cases() -> list[dict]:
     out = []
 
@@ -81,14 +139,32 @@ def cases() -> list[dict]:
         lambda: _short_core(1024, 128, 8, 27, 7), "ACCEPT")
     add("500 random words n=128 m=1, last spoiled (issue 31 upstream-faster)", "close-pair first look",
         _certified(128, 1), lambda: bt.spoiled(bt.random_words(128, 500, 5)), "REJECT")
-    add("6,561 random words n=1024 m=1", "full triple scan (filter)", _certified(1024, 1),
-        lambda: bt.random_words(1024, 6561, 2), "ACCEPT")
-    add("6,561 random words n=1024 m=6", "full triple scan (m groups)", _certified(1024, 6),
-        lambda: bt.random_words(1024, 6561, 2), "ACCEPT")
-    add("9 clusters x 729 words n=1024 m=3", "full triple scan (clustered, slowest list found)",
-        _certified(1024, 3), bt.clustered, "ACCEPT")
-    add("1,500 random words n=1024 m=40", "full triple scan (exact count, large m)", _certified(1024, 40),
-        lambda: bt.random_words(1024, 1500, 6), "ACCEPT")
+    add("near-affine rank-8 n=1024, the 27 extra words listed first, m=3", "core found by a seeded shuffle",
+        _certified(1024, 3), lambda: _extras_first(near_affine(1024, 8, 27, 31)), "ACCEPT")
+    add("6,561 words with 2 useful coordinates, m=3", "fewer useful coordinates than m: the first triple fails",
+        _certified(1024, 3), lambda: _two_useful(1024, 6561, 8), "REJECT")
+    # Lists without a core: refused up front when C(N, 3) * ceil(u / 64) > SCAN_BUDGET (the parse, both ways)
+    add("6,561 random words n=1024 m=1 (no core)", "refused by the scan's cost model (SIZE_LIMIT)",
+        _certified(1024, 1), lambda: bt.random_words(1024, 6561, 2), "REJECT")
+    add("9 clusters x 729 words n=1024 m=3 (no core)", "refused by the scan's cost model (SIZE_LIMIT)",
+        _certified(1024, 3), bt.clustered, "REJECT")
+    add(f"{WIDE + 1} random words n=1024 m=1 (one over the scan bound)", "refused by the scan's cost model",
+        _certified(1024, 1), lambda: bt.random_words(1024, WIDE + 1, 6), "REJECT")
+    # ... and the costliest lists the scan admits (N at the bound for u > 960 and u <= 64)
+    for m in (1, 3, 6, 12, 40, 140):
+        add(f"{WIDE} random words n=1024 m={m}", "full triple scan at the bound (filter / count by m)",
+            _certified(1024, m), lambda: bt.random_words(1024, WIDE, 6), "ACCEPT")
+    add(f"{WIDE} random words n=1024 m=1, last triple spoiled", "full triple scan at the bound, violation last",
+        _certified(1024, 1), lambda: bt.spoiled(bt.random_words(1024, WIDE, 6)), "REJECT")
+    for m in (1, 3):
+        add(f"8 clusters x {WIDE // 8} words n=1024 m={m}", "full triple scan at the bound (clustered)",
+            _certified(1024, m), lambda: bt.clustered(8, WIDE // 8, 110, 1024, 5), "ACCEPT")
+    for m in (9, 20):
+        add(f"{WIDE} words n=1024, 768 weak + 256 random coordinates, m={m}",
+            "full triple scan at the bound (useful coordinates that rarely separate)", _certified(1024, m),
+            lambda: _weak(1024, 256, WIDE, 3), "ACCEPT")
+    add(f"{NARROW} words of a rank-12 [64, 12] 1-trifferent code n=64 m=1", "full triple scan at the bound, u <= 64",
+        _certified(64, 1), lambda: _code_subset(64, 12, NARROW, 1), "ACCEPT")
     rows = bt.random_rows(1024, 12, 1)
     add("linear_code rank 12 n=1024 m=3", "hyperplane criterion, 265,720 directions", _certified(1024, 3),
         lambda: {"linear_code": rows}, "ACCEPT")
