@@ -23,7 +23,10 @@ figures.
 
 Options: ``--runs N`` times each verifier N times in-process and reports the medians (the harness once);
 ``--json OUT`` writes every row (and the load averages) as JSON; ``--case TEXT`` runs only the cases whose
-name contains TEXT; ``--list`` lists the cases without running them. The harness receives the answer as
+name contains TEXT; ``--list`` lists the cases without running them; ``--costliest PREV_JSON K`` keeps each
+family's K costliest cases of an earlier ``--json`` run; ``--no-in-process`` leaves the verdict to the
+harness alone (its walls are then the figures); ``--load N`` runs N busy processes beside the cases (an
+artificial load, for the "60 s at load 6" figure; the load average printed per row is the measured one). The harness receives the answer as
 compact JSON (no spaces), so that the largest admitted answers stay under the 32 MiB answer limit.
 """
 from __future__ import annotations
@@ -97,7 +100,7 @@ def _timed(verifier: Any, params: dict, answer: Any, runs: int) -> tuple[Any, fl
     return verdict, _median(cpus), _median(walls)
 
 
-def run_case(key: str, case: dict, runs: int, use_harness: bool) -> dict:
+def run_case(key: str, case: dict, runs: int, use_harness: bool, in_process: bool = True) -> dict:
     from endless_exam.checker.families import load as load_primary
     from endless_exam.crosscheck.families import load as load_second
 
@@ -106,16 +109,20 @@ def run_case(key: str, case: dict, runs: int, use_harness: bool) -> dict:
     started = time.perf_counter()
     answer = case["answer"]()
     build = time.perf_counter() - started
-    pv, p_cpu, p_wall = _timed(primary, params, answer, runs)
-    sv, s_cpu, s_wall = _timed(second, params, answer, runs)
+    if in_process:
+        pv, p_cpu, p_wall = _timed(primary, params, answer, runs)
+        sv, s_cpu, s_wall = _timed(second, params, answer, runs)
+    else:                                           # the harness alone decides (its verdict stands for both)
+        pv = sv = None
+        p_cpu = p_wall = s_cpu = s_wall = 0.0
     row = {"family": key, "case": case["name"], "path": case["path"], "expect": case["expect"],
            "params": case["params"], "build_s": round(build, 3),
            "primary_cpu": round(p_cpu, 3), "primary_wall": round(p_wall, 3),
            "second_cpu": round(s_cpu, 3), "second_wall": round(s_wall, 3),
-           "primary": f"{pv.status.value} {pv.reason or ''}".strip(),
-           "second": f"{sv.status.value} {sv.reason or ''}".strip(),
+           "primary": f"{pv.status.value} {pv.reason or ''}".strip() if pv else None,
+           "second": f"{sv.status.value} {sv.reason or ''}".strip() if sv else None,
            "harness": None, "harness_primary_wall": None, "harness_second_wall": None, "payload_bytes": None}
-    verdicts = [pv.status.value, sv.status.value]
+    verdicts = [pv.status.value, sv.status.value] if in_process else []
     if use_harness:
         from endless_exam.checker.verify import harness
 
@@ -125,7 +132,7 @@ def run_case(key: str, case: dict, runs: int, use_harness: bool) -> dict:
                    harness_primary_wall=round(res.primary_seconds, 3),
                    harness_second_wall=round(res.second_seconds, 3), payload_bytes=len(payload))
         verdicts.append(res.status.value)
-    row["ok"] = all(v == case["expect"] for v in verdicts) and (pv.reason == sv.reason)
+    row["ok"] = bool(verdicts) and all(v == case["expect"] for v in verdicts) and (not in_process or pv.reason == sv.reason)
     row["load"] = load_average()
     return row
 
@@ -157,23 +164,62 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", metavar="OUT", help="write the rows as JSON to OUT")
     ap.add_argument("--case", metavar="TEXT", help="only the cases whose name contains TEXT")
     ap.add_argument("--list", action="store_true", help="list the cases, run nothing")
+    ap.add_argument("--in-process", action=argparse.BooleanOptionalAction, default=True,
+                    help="time both verifiers in-process (default: yes); without, the harness alone decides")
+    ap.add_argument("--costliest", nargs=2, metavar=("PREV_JSON", "K"),
+                    help="only each family's K cases with the largest CPU of either verifier in PREV_JSON")
+    ap.add_argument("--load", type=int, default=0, metavar="N",
+                    help="run N busy processes beside the cases (an artificial load; waits 90 s for the load "
+                         "average to rise, and stops them at the end)")
     args = ap.parse_args(argv)
     if args.runs < 1:
         ap.error("--runs must be at least 1")
     modules = discover(args.keys or None)
     todo = [(key, c) for key, m in modules.items() for c in validated_cases(key, m)
             if args.case is None or args.case in c["name"]]
+    if args.costliest:
+        todo = _costliest(todo, Path(args.costliest[0]), int(args.costliest[1]))
+    busy = _start_load(args.load)
+    try:
+        return _run(args, todo)
+    finally:
+        for proc in busy:
+            proc.kill()
+            proc.wait()
+
+
+def _costliest(todo: list, previous: Path, k: int) -> list:
+    """The K cases per family with the largest max(primary CPU, second CPU) in a previous --json file."""
+    rows = json.loads(previous.read_text())["rows"]
+    cost = {(r["family"], r["case"]): max(r["primary_cpu"], r["second_cpu"]) for r in rows}
+    keep = set()
+    for family in {key for key, _ in todo}:
+        ranked = sorted((c for key, c in todo if key == family), key=lambda c: -cost.get((family, c["name"]), 0.0))
+        keep.update((family, c["name"]) for c in ranked[:k])
+    return [(key, c) for key, c in todo if (key, c["name"]) in keep]
+
+
+def _start_load(count: int) -> list:
+    import subprocess
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+    if busy:
+        time.sleep(90)
+    return busy
+
+
+def _run(args, todo: list) -> int:
     if args.list:
         for key, c in todo:
             print(f"{key:<16} {c['name']:<34} {c['expect']:<7} {json.dumps(c['params'])[:60]:<60} {c['path']}")
         return 0
     start_load = load_average()
     print(f"load average at start: {start_load}  ({len(todo)} cases, runs={args.runs}, "
-          f"harness={'yes' if args.harness else 'no'}; CPU = time.process_time of this process)", flush=True)
+          f"harness={'yes' if args.harness else 'no'}, in-process={'yes' if args.in_process else 'no'}, "
+          f"artificial load={args.load}; CPU = time.process_time of this process)", flush=True)
     print_header()
     rows = []
     for key, c in todo:
-        row = run_case(key, c, args.runs, args.harness)
+        row = run_case(key, c, args.runs, args.harness, args.in_process)
         rows.append(row)
         print_row(row)
     end_load = load_average()
@@ -184,7 +230,8 @@ def main(argv: list[str] | None = None) -> int:
               + ", ".join(f"{r['family']}/{r['case']}" for r in bad), file=sys.stderr)
     if args.json:
         Path(args.json).write_text(json.dumps({"load_start": start_load, "load_end": end_load, "runs": args.runs,
-                                               "harness": args.harness, "rows": rows}, indent=1) + "\n")
+                                               "harness": args.harness, "in_process": args.in_process,
+                                               "artificial_load": args.load, "rows": rows}, indent=1) + "\n")
     return 1 if bad else 0
 
 
