@@ -9,9 +9,11 @@ Work bounds, on the answer, decided from the number k of squares and n before an
 (``SIZE_LIMIT``): k <= n - 1; at most ``MAX_ENTRIES`` = 2^24 = 16,777,216 entries k n^2 (the 32 MiB
 limit allows no more JSON integers); at most ``MAX_PAIR_CELLS`` = 1.1 * 10^9 pair cells C(k, 2) n^2 (the
 orthogonality checks examine every cell of every pair of squares). The public release takes any n and
-checks every pair of squares; no answer beyond these bounds fits in 32 MiB (the most pair cells an
-answer of at most 32 MiB can carry is 1,005,150,195: 211 squares of order 213), so they refuse nothing
-it could be given. At the bound the primary takes about 5 s of CPU and the second about 12 s (the
+checks every pair of squares; no Latin answer beyond these bounds fits in 32 MiB (the most pair cells
+a Latin answer of at most 32 MiB can carry is 1,005,150,195: 211 squares of order 213), so they refuse
+no set of Latin squares it could be given. (An answer of short entries that are not Latin squares, all
+zeros say, can carry up to about 2.1 * 10^9 pair cells in 32 MiB: it is refused here as ``SIZE_LIMIT``
+where the public release rejects it as not Latin; a rejection either way.) At the bound the primary takes about 5 s of CPU and the second about 12 s (the
 complete set of order 211, 210 squares, 9.8 * 10^8 pair cells; ``tests/benchmarks/bench_mols.py``).
 
 Accepted form (docs/SPECIFICATION.md 3.12): a JSON list of k squares, 1 <= k <= n - 1 (no more than n - 1
