@@ -63,7 +63,9 @@ RS_KEYS = frozenset({"inner", "inner_n", "inner_m", "field", "length", "dimensio
 CERTIFICATE_FORMS = ("linear_code", "rs_concat")
 LIMITS = {"MAX_N_CERTIFIED": MAX_N_CERTIFIED, "MAX_N_PLAIN": MAX_N_PLAIN, "MAX_WORDS": MAX_WORDS,
           "MAX_LINEAR_ROWS": MAX_LINEAR_ROWS,
-          "MAX_CODE_ROWS": MAX_CODE_ROWS, "MAX_RANK": MAX_RANK, "MAX_FIELD_DEGREE": MAX_FIELD_DEGREE}
+          "MAX_CODE_ROWS": MAX_CODE_ROWS, "MAX_RANK": MAX_RANK, "MAX_FIELD_DEGREE": MAX_FIELD_DEGREE,
+          "CORE_RANK": admission.CORE_RANK, "CORE_TABLE": admission.CORE_TABLE,
+          "EXTRA_PAIRS": admission.EXTRA_PAIRS, "SCAN_BUDGET": admission.SCAN_BUDGET}
 
 
 def _word(value: Any, parsed: Any) -> str:
