@@ -8,12 +8,9 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("inspect_ai")
-# inspect (0.3.285) builds tenacity's wait with a parameter tenacity 9.1 deprecates; not ours to fix
-# and leaves anyio memory streams to the garbage collector
-pytestmark = [pytest.mark.filterwarnings("ignore:The 'initial' parameter is deprecated:DeprecationWarning"),
-              pytest.mark.filterwarnings("ignore:Exception ignored in. <function MemoryObject(Send|Receive)Stream.__del__"
-                                         ":pytest.PytestUnraisableExceptionWarning"),
-              pytest.mark.filterwarnings("ignore:Unclosed <MemoryObject(Send|Receive)Stream:ResourceWarning")]
+from .common import INSPECT_IN_PROCESS  # noqa: E402
+
+pytestmark = INSPECT_IN_PROCESS
 
 from inspect_ai.model import ModelOutput, ModelUsage, get_model  # noqa: E402
 
@@ -120,8 +117,10 @@ def test_tool_assisted_track_in_the_local_sandbox(tmp_path):
         APFREE: [_out("No file written.")],                                               # done, no answer
     }, track="tool-assisted")
     out = tmp_path / "T"
+    # the deadline: far longer than the other sessions take (under a second: two scripted turns, one command),
+    # far shorter than the sleep; SCHUR's session lasts about as long as it, the others run beside it
     rc = cli_run.execute(_args("--output", str(out), "--track", "tool-assisted", "--sandbox", "local",
-                               "--deadline", "8", "--only", LINEQ, SCHUR, CAPSET, APFREE), model=model)
+                               "--deadline", "4", "--only", LINEQ, SCHUR, CAPSET, APFREE), model=model)
     assert rc == 0
     assert os.path.exists("/workspace") == existed          # the local sandbox maps /workspace per sample
     answers = _rows(out / "answers.jsonl")
