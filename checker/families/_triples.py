@@ -432,11 +432,17 @@ def _scan_counted(digits: np.ndarray, order: np.ndarray, m: int) -> tuple[int, i
     of this y at once (a dense uint16 count matrix). After each chunk, the rows x and the columns z whose
     every pair has reached m are dropped (their triples are final: counts only grow), so a list whose
     triples are separated well above m stops after a few chunks. A pair still below m after the last
-    chunk is a violation; the first in (y, x, z) order is returned (caller positions)."""
+    chunk is a violation; the first in (y, x, z) order is returned (caller positions). The caller orders the
+    coordinates by the number of triples each separates (n_0 n_1 n_2), busiest first, so that rows and
+    columns are dropped early; the pair masks of a chunk go to two buffers reused over the whole scan
+    (allocated afresh per chunk they cost as much again in page faults: 807 random words of length 1,024
+    at m = 140 took 11.3 s in a fresh process, 5.5 s with the buffers and the order)."""
     total = digits.shape[0]
     d = digits[:, order]
     nw = max(1, -(-d.shape[1] // 64))
     onehot = np.stack([_pack(d == s, nw) for s in range(3)])                   # 3 x N x nw
+    rows_buf = np.empty((2, total * total // 4 + total), np.uint64)            # the pair masks of one chunk,
+    bits_buf = np.empty(total * total // 4 + total, np.uint8)                   # reused (no allocation per chunk)
     for y in range(1, total - 1):
         y0, y1, y2 = onehot[0, y], onehot[1, y], onehot[2, y]
         plus1 = (onehot[1] & y0) | (onehot[2] & y1) | (onehot[0] & y2)          # u_i = y_i + 1
@@ -445,7 +451,13 @@ def _scan_counted(digits: np.ndarray, order: np.ndarray, m: int) -> tuple[int, i
         x1, x2, z1, z2 = plus1[:y], plus2[:y], plus1[y + 1:], plus2[y + 1:]
         count = np.zeros((len(xs), len(zs)), np.uint16)                          # t <= n <= 1024
         for w in range(nw):
-            count += np.bitwise_count((x1[:, w, None] & z2[None, :, w]) | (x2[:, w, None] & z1[None, :, w]))
+            shape = count.shape
+            size = shape[0] * shape[1]
+            one, two = rows_buf[0, :size].reshape(shape), rows_buf[1, :size].reshape(shape)
+            np.bitwise_and(x1[:, w, None], z2[None, :, w], out=one)
+            np.bitwise_and(x2[:, w, None], z1[None, :, w], out=two)
+            np.bitwise_or(one, two, out=one)
+            count += np.bitwise_count(one, out=bits_buf[:size].reshape(shape))
             if w + 1 == nw:
                 break
             low = count < m
@@ -476,8 +488,10 @@ def find_bad_triple(words: tuple[str, ...], n: int, m: int) -> tuple[int, int, i
     filtered = m < COUNT_FROM or len(words) > COUNT_WORDS_PER_M * m      # the faster of the two (measured)
     if filtered and m * len(words) * 8 * -(-len(words) // 64) <= GROUP_BYTES:
         return _Scan(digits, m).run()
-    counts = np.stack([(digits == s).sum(axis=0) for s in range(3)])
-    return _scan_counted(digits, np.nonzero(counts.min(axis=0) > 0)[0], m)
+    counts = np.stack([(digits == s).sum(axis=0) for s in range(3)]).astype(np.int64)
+    useful = np.nonzero(counts.min(axis=0) > 0)[0]
+    separated = (counts[0] * counts[1] * counts[2])[useful]          # the triples each coordinate separates:
+    return _scan_counted(digits, useful[np.argsort(-separated, kind="stable")], m)   # the busiest chunks first
 
 
 CLOSE_WORK = 50_000_000         # N^2 n: the close-pair pass runs when its two matrix products are this small
