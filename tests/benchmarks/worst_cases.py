@@ -201,7 +201,11 @@ def _costliest(todo: list, previous: Path, k: int) -> list:
 
 def _start_load(count: int) -> list:
     import subprocess
-    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+    # each in its own session: with the kernel's autogroup scheduling (on here), processes of one session
+    # share one CPU share, so N busy loops of one session would slow a verifier like one; N sessions load it
+    # as N independent jobs would
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"], start_new_session=True)
+            for _ in range(count)]
     if busy:
         time.sleep(90)
     return busy
