@@ -20,6 +20,7 @@ from endless_exam.crosscheck.families import _ternary
 from endless_exam.crosscheck.families import _trifference_core as second_core
 from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.families import trifference as second_mod
+from tests.families.trifference.test_trifference_near_affine import _near
 from tests.families.trifference.test_trifference_scans import _t, _violation_exists
 
 primary = _load_primary("trifference")
@@ -45,19 +46,6 @@ def _code(rnd: random.Random, n: int, k: int) -> list[str]:
             words.add("".join(str((shift[i] + sum(a * r[i] for a, r in zip(coeffs, rows))) % 3) for i in range(n)))
         if len(words) == 3 ** k:
             return sorted(words)
-
-
-def _near(rnd: random.Random, n: int, k: int, drop: int, extras: int) -> list[str]:
-    code = _code(rnd, n, k)
-    rnd.shuffle(code)
-    out, have = code[drop:], set(code)
-    while len(out) < 3 ** k - drop + extras:
-        w = _rand(rnd, n)
-        if w not in have:
-            have.add(w)
-            out.append(w)
-    rnd.shuffle(out)
-    return out
 
 
 def _decide_both(words: list[str], n: int, m: int):
