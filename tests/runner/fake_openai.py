@@ -26,6 +26,17 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
+class _QuietServer(ThreadingHTTPServer):
+    """A client that hangs up mid-reply (a cancelled retry, a run torn down) is expected here: no traceback
+    on standard error for it; any other handler error is still printed."""
+
+    def handle_error(self, request, client_address) -> None:
+        import sys
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 class FakeOpenAI:
     def __init__(self, script: dict[str, list[tuple]], default: tuple = ("status", 404)) -> None:
         self.script = {k: list(v) for k, v in script.items()}
@@ -48,7 +59,7 @@ class FakeOpenAI:
                 step = owner.next_step(prompt)
                 (owner.respond_responses if responses else owner.respond)(self, body, step)
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = _QuietServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
