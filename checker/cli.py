@@ -229,21 +229,27 @@ def main(argv: list[str] | None = None) -> int:
         code = _run(args)
         return code
     finally:
-        out_lost, err_lost = streams.lost()
-        streams.restore(saved_streams)
+        out_lost, err_lost = streams.restore(saved_streams)     # lost before or in the final flush
         if out_lost:
             silence_stdout()             # the interpreter's final flush cannot raise on the closed pipe
             if code != EXIT_OK and not err_lost:
                 _say(f"endless-exam: standard output was closed before the command finished; exit code {code} "
                      "stands")
+        if err_lost:
+            silence_stdout(sys.stderr)   # the same for standard error (without it: exit status 120 when the
+                                         # locale leaves stderr's buffer unflushed, e.g. under env -i)
         interrupts.restore(previous)     # an in-process caller keeps its own SIGTERM handling
 
 
 def _say(text: str) -> None:
+    """A last word on standard error, outside the guarded streams: if stderr turns out closed too, it is
+    pointed at /dev/null, so that the interpreter's final flush of the unsent text cannot turn the exit
+    code into 120."""
     try:
         print(text, file=sys.stderr)
+        sys.stderr.flush()
     except (OSError, ValueError, AttributeError):
-        pass
+        silence_stdout(sys.stderr)
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -192,13 +192,15 @@ def available_cpus() -> int:
     return max(1, min(MAX_JOBS, n))
 
 
-def silence_stdout() -> None:
-    """Point stdout at /dev/null so that the interpreter's final flush cannot raise on the closed pipe."""
+def silence_stdout(stream=None) -> None:
+    """Point stdout (or ``stream``, e.g. stderr) at /dev/null so that the interpreter's final flush of what
+    is still buffered cannot raise on the closed pipe (which would end the process with status 120 instead
+    of the command's own exit code)."""
     import os
 
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, (sys.stdout if stream is None else stream).fileno())
         os.close(devnull)
-    except (OSError, ValueError, AttributeError):     # AttributeError: standard output was closed at start (None)
+    except (OSError, ValueError, AttributeError):     # AttributeError: the stream was closed at start (None)
         pass

@@ -92,9 +92,14 @@ def lost() -> tuple[bool, bool]:
     return (isinstance(out, Guarded) and out.broken, isinstance(err, Guarded) and err.broken)
 
 
-def restore(previous: tuple[Any, Any]) -> None:
-    """Flush the guarded streams and put the previous ones back."""
+def restore(previous: tuple[Any, Any]) -> tuple[bool, bool]:
+    """Flush the guarded streams, put the previous ones back, and return ``lost()`` as it stood after the
+    flush: output still buffered when the command ends meets a closed pipe only here, and a stream lost
+    here must be known as lost too (else the interpreter's own final flush fails and the process exits
+    with status 120 instead of the command's code)."""
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, Guarded):
             stream.flush()
+    gone = lost()
     sys.stdout, sys.stderr = previous
+    return gone

@@ -21,13 +21,20 @@ from endless_exam.checker.suites import instances as suites
 EXE = Path(sys.executable).parent / "endless-exam"
 
 
-def _run_into_a_closed_pipe(argv: list[str], *, stderr_too: bool = False, cwd=None) -> subprocess.CompletedProcess:
-    """Run with standard output (and with ``stderr_too`` standard error) a pipe whose reader is gone."""
+def _run_into_a_closed_pipe(argv: list[str], *, stderr_too: bool = False, cwd=None,
+                            unbuffered: bool = False) -> subprocess.CompletedProcess:
+    """Run with standard output (and with ``stderr_too`` standard error) a pipe whose reader is gone. The
+    streams are buffered, as in a user's shell, unless ``unbuffered`` (``PYTHONUNBUFFERED``, which a test
+    runner's environment may set: with it, output still buffered at the end never met the closed pipe, and
+    exit status 120 went unseen)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
     read, write = os.pipe()
     os.close(read)
     try:
         return subprocess.run([str(EXE), *argv], stdout=write, stderr=write if stderr_too else subprocess.PIPE,
-                              stdin=subprocess.DEVNULL, timeout=600, cwd=cwd)
+                              stdin=subprocess.DEVNULL, timeout=600, cwd=cwd, env=env)
     finally:
         os.close(write)
 
@@ -56,14 +63,17 @@ def test_a_failing_witness_audit_with_both_streams_closed_at_start_exits_1(tmp_p
     assert proc.returncode == 1
 
 
-def test_a_failing_dossier_check_into_a_closed_pipe_exits_1(tmp_path):
-    """Case 2: ``certify --check`` that finds differences, stdout a closed pipe: exit 1, never 0."""
+@pytest.mark.parametrize("unbuffered", [False, True])
+def test_a_failing_dossier_check_into_a_closed_pipe_exits_1(tmp_path, unbuffered):
+    """Case 2: ``certify --check`` that finds differences, stdout a closed pipe: exit 1, never 0 (nor 120,
+    the interpreter's status when its final flush fails)."""
     answer = tmp_path / "cap.json"
     answer.write_text('["0000", "1111", "2222"]')
     dossier = tmp_path / "dossier.json"
     dossier.write_text(json.dumps({"kind": "endless-exam-dossier", "family": "capset", "params": {"d": 4},
                                    "status": "ACCEPT", "objective": "3"}))
-    proc = _run_into_a_closed_pipe(["certify", str(answer), "--check", str(dossier)], stderr_too=True)
+    proc = _run_into_a_closed_pipe(["certify", str(answer), "--check", str(dossier)], stderr_too=True,
+                                   unbuffered=unbuffered)
     assert proc.returncode == 1
 
 
