@@ -36,9 +36,14 @@ TIMEOUT = 300.0
 from tests.cli import test_edges_paths as table     # noqa: E402  (the collision table, one source)
 
 
+# the children's streams buffered, as in a user's shell: with PYTHONUNBUFFERED (set in some runners'
+# environments) output left in a buffer never meets the closed pipe at exit, and exit status 120 goes unseen
+CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+
+
 def _run(argv: list[str], cwd: Path, **kw) -> tuple[int | None, bool]:
     try:
-        proc = subprocess.run(argv, cwd=cwd, stdin=subprocess.DEVNULL, timeout=TIMEOUT, **kw)
+        proc = subprocess.run(argv, cwd=cwd, stdin=subprocess.DEVNULL, timeout=TIMEOUT, env=CHILD_ENV, **kw)
         return proc.returncode, False
     except subprocess.TimeoutExpired:
         return None, True
