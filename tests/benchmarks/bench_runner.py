@@ -15,9 +15,9 @@ import os
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
+from tests.benchmarks.bench_startup import _time as time_command
 from tests.runner.common import EXAMPLES, example_records, prompt_of, reply_of
 from tests.runner.fake_openai import FakeOpenAI
 
@@ -25,19 +25,7 @@ EXE = str(Path(sys.executable).with_name("endless-exam"))
 
 
 def _time(argv: list[str]) -> tuple[float, float, int]:
-    devnull = os.open(os.devnull, os.O_RDWR)
-    started = time.perf_counter()
-    pid = os.fork()
-    if pid == 0:
-        try:
-            os.dup2(devnull, 1)
-            os.dup2(devnull, 2)
-            os.execve(argv[0], argv, dict(os.environ, OPENAI_API_KEY="bench"))
-        finally:
-            os._exit(127)
-    _, status, usage = os.wait4(pid, 0)
-    os.close(devnull)
-    return time.perf_counter() - started, usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status)
+    return time_command(argv, dict(os.environ, OPENAI_API_KEY="bench"))
 
 
 def main() -> int:

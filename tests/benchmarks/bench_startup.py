@@ -20,8 +20,8 @@ import time
 from pathlib import Path
 
 
-def _time(argv: list[str]) -> tuple[float, float, int]:
-    """(wall s, cpu s, exit status) of one run, output discarded."""
+def _time(argv: list[str], env: dict | None = None) -> tuple[float, float, int]:
+    """(wall s, cpu s, exit status) of one run, output discarded (``env``: its environment, default ours)."""
     devnull = os.open(os.devnull, os.O_RDWR)
     started = time.perf_counter()
     pid = os.fork()
@@ -30,7 +30,7 @@ def _time(argv: list[str]) -> tuple[float, float, int]:
             os.dup2(devnull, 0)
             os.dup2(devnull, 1)
             os.dup2(devnull, 2)
-            os.execv(argv[0], argv)
+            os.execve(argv[0], argv, os.environ if env is None else env)
         finally:
             os._exit(127)
     os.close(devnull)
