@@ -22,6 +22,7 @@ from endless_exam.crosscheck.families import _trifference_core as second_core
 from endless_exam.crosscheck.families import load as _load_second
 from endless_exam.crosscheck.families import trifference as second_mod
 from tests.families.trifference.test_trifference_scans import _t, _violation_exists
+from tests.families.trifference.test_trifference_vectors import swap_random_words
 
 primary = _load_primary("trifference")
 second = _load_second("trifference")
@@ -31,13 +32,18 @@ def _sep(x, y, z) -> int:
     return int(((x != y) & (x != z) & (y != z)).sum())
 
 
-def _setup(rnd: random.Random, n: int, k: int):
-    """A random basis (independent rows) of rank k, its span by message, a random origin and extra word."""
+def _independent(rnd: random.Random, n: int, k: int):
+    """Random rows of length n drawn until independent (rank k), and their span by message."""
     while True:
         basis = [[rnd.randrange(3) for _ in range(n)] for _ in range(k)]
         span = _affine.span_words(basis, n)
         if len({r.tobytes() for r in span}) == 3 ** k:
-            break
+            return basis, span
+
+
+def _setup(rnd: random.Random, n: int, k: int):
+    """A random basis (independent rows) of rank k, its span by message, a random origin and extra word."""
+    basis, span = _independent(rnd, n, k)
     x0 = np.array([rnd.randrange(3) for _ in range(n)], np.uint8)
     e = np.array([rnd.randrange(3) for _ in range(n)], np.uint8)
     return basis, span, x0, e
@@ -112,24 +118,19 @@ def test_second_weight_rows_against_a_count(seed):
 def _near_list(rnd: random.Random, n: int, k: int, extras: int, flips: int | None) -> list[str]:
     """A translated random [n, k] code with ``extras`` of its words replaced: by random words, or (``flips``)
     by the word itself with ``flips`` coordinates changed; shuffled."""
-    while True:
-        rows = [[rnd.randrange(3) for _ in range(n)] for _ in range(k)]
-        span = _affine.span_words(rows, n)
-        if len({r.tobytes() for r in span}) == 3 ** k:
-            break
+    _, span = _independent(rnd, n, k)
     shift = np.array([rnd.randrange(3) for _ in range(n)], np.uint8)
     words = ["".join(map(str, ((r + shift) % 3).tolist())) for r in span]
+    if flips is None:
+        return swap_random_words(words, extras, n, rnd)
     rnd.shuffle(words)
     have = set(words)
     for t in range(extras):
         while True:
-            if flips is None:
-                w = "".join(rnd.choice("012") for _ in range(n))
-            else:
-                w = list(words[t])
-                for i in rnd.sample(range(n), flips):
-                    w[i] = str((int(w[i]) + rnd.randrange(1, 3)) % 3)
-                w = "".join(w)
+            w = list(words[t])
+            for i in rnd.sample(range(n), flips):
+                w[i] = str((int(w[i]) + rnd.randrange(1, 3)) % 3)
+            w = "".join(w)
             if w not in have:
                 break
         have.add(w)
