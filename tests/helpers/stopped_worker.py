@@ -6,12 +6,18 @@ import os
 import sys
 import time
 
-if __name__ == "__main__":
+
+def report_pid() -> None:
+    """Read the request, then write "pid parent-pid" to EE_TEST_PIDFILE atomically (the test polls it)."""
     sys.stdin.buffer.read()
     path = os.environ["EE_TEST_PIDFILE"]
     with open(path + ".tmp", "w") as fh:
         fh.write(f"{os.getpid()} {os.getppid()}")
     os.replace(path + ".tmp", path)
+
+
+if __name__ == "__main__":
+    report_pid()
     end = time.monotonic() + float(os.environ.get("EE_TEST_SLEEP", "1"))
     while time.monotonic() < end:
         time.sleep(0.05)

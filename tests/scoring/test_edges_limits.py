@@ -225,9 +225,10 @@ def _stop_helper_zygotes():
     harness.shutdown(keep=lambda w: not w.sys_path)
 
 
-def test_a_verifier_stopped_past_its_time_limit_gets_its_time_back(tmp_path, monkeypatch, _stop_helper_zygotes):
-    """Case 3: SIGSTOP of a verifier held longer than the time limit made a TIMEOUT. The stopped time is
-    given back: the verifier, continued, finishes and its own result stands."""
+def _start_stopped_worker(tmp_path, monkeypatch, time_limit: float):
+    """Run the ``stopped_worker`` helper through ``harness.run_worker`` in a thread (it sleeps 1 s, then
+    answers); returns the thread, the worker's pid once it has written it, and the dict that receives
+    ``run_worker``'s result under "out"."""
     from endless_exam.checker.verify import harness
 
     pidfile = tmp_path / "pid"
@@ -235,17 +236,20 @@ def test_a_verifier_stopped_past_its_time_limit_gets_its_time_back(tmp_path, mon
     monkeypatch.setenv("EE_TEST_SLEEP", "1.0")
     header = {"op": "check", "family": "capset", "params": {"d": 3}, "kind": "file"}
     result: dict = {}
-
-    def run():
-        result["out"] = harness.run_worker(_helper("stopped_worker"), header, b"[]", 3.0, 1 << 30)
-
-    t = threading.Thread(target=run)
+    t = threading.Thread(target=lambda: result.update(
+        out=harness.run_worker(_helper("stopped_worker"), header, b"[]", time_limit, 1 << 30)))
     t.start()
     for _ in range(600):
         if pidfile.exists():
             break
         time.sleep(0.1)
-    pid = int(pidfile.read_text().split()[0])
+    return t, int(pidfile.read_text().split()[0]), result
+
+
+def test_a_verifier_stopped_past_its_time_limit_gets_its_time_back(tmp_path, monkeypatch, _stop_helper_zygotes):
+    """Case 3: SIGSTOP of a verifier held longer than the time limit made a TIMEOUT. The stopped time is
+    given back: the verifier, continued, finishes and its own result stands."""
+    t, pid, result = _start_stopped_worker(tmp_path, monkeypatch, 3.0)
     os.kill(pid, signal.SIGSTOP)
     time.sleep(6.0)                       # twice the time limit, stopped
     os.kill(pid, signal.SIGCONT)
@@ -260,19 +264,7 @@ def test_a_verifier_stopped_for_too_long_is_an_error_never_a_timeout(tmp_path, m
     from endless_exam.checker.verify import harness
 
     monkeypatch.setattr(harness, "MAX_STOPPED_S", 2.0)
-    pidfile = tmp_path / "pid"
-    monkeypatch.setenv("EE_TEST_PIDFILE", str(pidfile))
-    monkeypatch.setenv("EE_TEST_SLEEP", "1.0")
-    header = {"op": "check", "family": "capset", "params": {"d": 3}, "kind": "file"}
-    result: dict = {}
-    t = threading.Thread(target=lambda: result.update(
-        out=harness.run_worker(_helper("stopped_worker"), header, b"[]", 30.0, 1 << 30)))
-    t.start()
-    for _ in range(600):
-        if pidfile.exists():
-            break
-        time.sleep(0.1)
-    pid = int(pidfile.read_text().split()[0])
+    t, pid, result = _start_stopped_worker(tmp_path, monkeypatch, 30.0)
     os.kill(pid, signal.SIGSTOP)
     t.join(120)
     try:
