@@ -125,36 +125,20 @@ def make_scorer():
     from inspect_ai.scorer import Score, Target, metric, scorer
     from inspect_ai.solver import TaskState
 
-    @metric(name="score")
-    def overall():
-        def compute(scores) -> float:
-            summary = _summary(scores)
-            return _num(summary.get("score", summary.get("subset_score")))
-        return compute
+    def summary_metric(name: str, pick):
+        """An inspect metric reading one figure of the run's exact summary (``aggregate``)."""
+        @metric(name=name)
+        def made():
+            def compute(scores) -> float:
+                return _num(pick(_summary(scores)))
+            return compute
+        return made
 
-    @metric(name="published_mean")
-    def published():
-        def compute(scores) -> float:
-            return _num(_summary(scores).get("published_hfr"))
-        return compute
-
-    @metric(name="construction_mean")
-    def construction():
-        def compute(scores) -> float:
-            return _num(_summary(scores).get("construction_reference_ratio"))
-        return compute
-
-    @metric(name="valid_fraction")
-    def valid():
-        def compute(scores) -> float:
-            return _num(_summary(scores).get("valid_fraction"))
-        return compute
-
-    @metric(name="gap_closed")
-    def gap():
-        def compute(scores) -> float:
-            return _num((_summary(scores).get("gap_closed") or {}).get("mean"))
-        return compute
+    overall = summary_metric("score", lambda s: s.get("score", s.get("subset_score")))
+    published = summary_metric("published_mean", lambda s: s.get("published_hfr"))
+    construction = summary_metric("construction_mean", lambda s: s.get("construction_reference_ratio"))
+    valid = summary_metric("valid_fraction", lambda s: s.get("valid_fraction"))
+    gap = summary_metric("gap_closed", lambda s: (s.get("gap_closed") or {}).get("mean"))
 
     @scorer(metrics=[overall(), published(), construction(), valid(), gap()], name="endless_exam_scorer")
     def endless_exam_scorer(time_limit: float = harness.DEFAULT_TIME_LIMIT,
