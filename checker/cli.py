@@ -18,7 +18,7 @@ from endless_exam.checker import __version__
 from endless_exam.checker.commands.audit import cmd_audit
 from endless_exam.checker.commands.certify import cmd_certify
 from endless_exam.checker.commands.common import (EXIT_ERROR, EXIT_LIMIT, EXIT_OK, FORMAL_HELP, MAX_JOBS, MEMORY_HELP, TIME_HELP,
-                                                  UsageError, available_cpus, plot_dir_arg, silence_stdout, suite_arg)
+                                                  UsageError, available_cpus, plot_dir_arg, silence_stream, suite_arg)
 from endless_exam.checker.commands.instances import cmd_export, cmd_instance, cmd_instances, cmd_prompt
 from endless_exam.checker.commands.report import cmd_report
 from endless_exam.checker.commands.score import _print_score_summary, cmd_score  # noqa: F401  (tests call it here)
@@ -231,13 +231,13 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         out_lost, err_lost = streams.restore(saved_streams)     # lost before or in the final flush
         if out_lost:
-            silence_stdout()             # the interpreter's final flush cannot raise on the closed pipe
+            silence_stream()             # the interpreter's final flush cannot raise on the closed pipe
             if code != EXIT_OK and not err_lost:
                 _say(f"endless-exam: standard output was closed before the command finished; exit code {code} "
                      "stands")
         if err_lost:
-            silence_stdout(sys.stderr)   # the same for standard error (without it: exit status 120 when the
-                                         # locale leaves stderr's buffer unflushed, e.g. under env -i)
+            silence_stream(sys.stderr)   # the same for standard error (text still buffered there would end
+                                         # the process with status 120 at the interpreter's final flush)
         interrupts.restore(previous)     # an in-process caller keeps its own SIGTERM handling
 
 
@@ -249,7 +249,7 @@ def _say(text: str) -> None:
         print(text, file=sys.stderr)
         sys.stderr.flush()
     except (OSError, ValueError, AttributeError):
-        silence_stdout(sys.stderr)
+        silence_stream(sys.stderr)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -266,7 +266,7 @@ def _run(args: argparse.Namespace) -> int:
         print(f"endless-exam: error: {clip(str(exc))}", file=sys.stderr)
         return EXIT_ERROR
     except BrokenPipeError:   # a pipe written past the guarded streams: the outcome is unknown, never success
-        silence_stdout()
+        silence_stream()
         _say("endless-exam: error: a closed pipe stopped the command before it finished")
         return EXIT_ERROR
     except KeyboardInterrupt as exc:     # every verifier process is stopped; exit 130 (SIGINT) or 143 (SIGTERM)

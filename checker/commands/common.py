@@ -192,8 +192,8 @@ def available_cpus() -> int:
     return max(1, min(MAX_JOBS, n))
 
 
-def silence_stdout(stream=None) -> None:
-    """Point stdout (or ``stream``, e.g. stderr) at /dev/null so that the interpreter's final flush of what
+def silence_stream(stream=None) -> None:
+    """Point ``stream`` (default stdout) at /dev/null so that the interpreter's final flush of what
     is still buffered cannot raise on the closed pipe (which would end the process with status 120 instead
     of the command's own exit code)."""
     import os

@@ -7,7 +7,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from endless_exam.checker import __version__
-from endless_exam.checker.commands.common import EXIT_BY_STATUS, UsageError, dumps, limits, did_you_mean, check_family, read_answer, silence_stdout, find_instance
+from endless_exam.checker.commands.common import EXIT_BY_STATUS, UsageError, dumps, limits, did_you_mean, check_family, read_answer, silence_stream, find_instance
 
 if TYPE_CHECKING:
     from endless_exam.checker.suites import instances as suites
@@ -127,7 +127,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         _print_verdict(args, data, res, inst, family, params, source_note)
         sys.stdout.flush()
     except BrokenPipeError:   # ``verify ... | head -1``: the reader has enough; the verdict's exit code stands
-        silence_stdout()
+        silence_stream()
     return code
 
 
