@@ -41,12 +41,21 @@ def _independent(rnd: random.Random, n: int, k: int):
             return basis, span
 
 
-def _setup(rnd: random.Random, n: int, k: int):
-    """A random basis (independent rows) of rank k, its span by message, a random origin and extra word."""
-    basis, span = _independent(rnd, n, k)
+def _setup(rnd: random.Random, n: int, k: int, light: bool):
+    """The span (by message) of a random rank-k basis, a random origin x0, an extra word e (with ``light``,
+    one coordinate away from a core word: a light coset word) and which core words are listed (80%). Skips
+    the case when e falls into the core."""
+    _, span = _independent(rnd, n, k)
     x0 = np.array([rnd.randrange(3) for _ in range(n)], np.uint8)
     e = np.array([rnd.randrange(3) for _ in range(n)], np.uint8)
-    return basis, span, x0, e
+    if light:
+        e = (x0 + span[rnd.randrange(len(span))]) % 3
+        i = rnd.randrange(n)
+        e[i] = (e[i] + 1) % 3
+    if any(np.array_equal((x0 + w) % 3, e) for w in span):
+        pytest.skip("the extra word fell into the core")
+    listed = np.array([rnd.random() < 0.8 for _ in range(len(span))])
+    return span, x0, e, listed
 
 
 def _expected_pairs(span, x0, e, m, listed):
@@ -64,14 +73,7 @@ def _expected_pairs(span, x0, e, m, listed):
 def test_primary_sum_violation_against_a_count(seed):
     rnd = random.Random(seed)
     n, k = rnd.choice([(6, 2), (9, 3), (12, 3), (10, 4)])
-    basis, span, x0, e = _setup(rnd, n, k)
-    if seed % 4 == 0:                                   # e near a core word: a light coset word
-        e = (x0 + span[rnd.randrange(len(span))]) % 3
-        i = rnd.randrange(n)
-        e[i] = (e[i] + 1) % 3
-    if any(np.array_equal((x0 + w) % 3, e) for w in span):
-        pytest.skip("the extra word fell into the core")
-    listed = np.array([rnd.random() < 0.8 for _ in range(len(span))])
+    span, x0, e, listed = _setup(rnd, n, k, light=seed % 4 == 0)
     code_w = _affine.coset_weights(span, np.zeros(n, np.uint8))
     coset_w = _affine.coset_weights(span, ((x0.astype(int) - e) % 3).astype(np.uint8))
     for m in range(1, n + 2):
@@ -91,14 +93,7 @@ def test_primary_sum_violation_against_a_count(seed):
 def test_second_weight_rows_against_a_count(seed):
     rnd = random.Random(1000 + seed)
     n, k = rnd.choice([(6, 2), (9, 3), (12, 3), (10, 4)])
-    basis, span, x0, e = _setup(rnd, n, k)
-    if seed % 4 == 0:
-        e = (x0 + span[rnd.randrange(len(span))]) % 3
-        i = rnd.randrange(n)
-        e[i] = (e[i] + 1) % 3
-    if any(np.array_equal((x0 + w) % 3, e) for w in span):
-        pytest.skip("the extra word fell into the core")
-    listed = np.array([rnd.random() < 0.8 for _ in range(len(span))])
+    span, x0, e, listed = _setup(rnd, n, k, light=seed % 4 == 0)
     g = (x0.astype(int) - e) % 3
     w_code = (span != 0).sum(axis=1).astype(np.int32)
     w_g = ((span + g) % 3 != 0).sum(axis=1).astype(np.int32)
@@ -123,20 +118,13 @@ def _near_list(rnd: random.Random, n: int, k: int, extras: int, flips: int | Non
     words = ["".join(map(str, ((r + shift) % 3).tolist())) for r in span]
     if flips is None:
         return swap_random_words(words, extras, n, rnd)
-    rnd.shuffle(words)
-    have = set(words)
-    for t in range(extras):
-        while True:
-            w = list(words[t])
-            for i in rnd.sample(range(n), flips):
-                w[i] = str((int(w[i]) + rnd.randrange(1, 3)) % 3)
-            w = "".join(w)
-            if w not in have:
-                break
-        have.add(w)
-        words[t] = w
-    rnd.shuffle(words)
-    return words
+
+    def flipped(word: str) -> str:
+        w = list(word)
+        for i in rnd.sample(range(n), flips):
+            w[i] = str((int(w[i]) + rnd.randrange(1, 3)) % 3)
+        return "".join(w)
+    return swap_random_words(words, extras, n, rnd, flipped)
 
 
 def _no_scan(*args, **kwargs):

@@ -116,14 +116,15 @@ def near_affine(n: int, k: int, replace: int, seed: int) -> list[str]:
     return swap_random_words(code, replace, n, rnd)
 
 
-def swap_random_words(words: list[str], replace: int, n: int, rnd: random.Random) -> list[str]:
+def swap_random_words(words: list[str], replace: int, n: int, rnd: random.Random, draw=None) -> list[str]:
     """``words`` shuffled, the first ``replace`` of them swapped for random words of length n not yet in the
-    list, and shuffled again (the near-affine lists of issue 31)."""
+    list (or for ``draw(word)``, a word drawn from the one it replaces), and shuffled again (the near-affine
+    lists of issue 31)."""
     rnd.shuffle(words)
     have = set(words)
     for t in range(replace):
         while True:
-            w = "".join(rnd.choice("012") for _ in range(n))
+            w = "".join(rnd.choice("012") for _ in range(n)) if draw is None else draw(words[t])
             if w not in have:
                 break
         have.add(w)
